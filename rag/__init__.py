@@ -1,0 +1,1 @@
+"""PaperChat: cited answers over research papers, offline by default."""

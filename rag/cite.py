@@ -1,0 +1,115 @@
+"""check_citations: every [n] in an answer must name a passage that was in the prompt and
+that supports its sentence. Wrong numbers are repaired to the best-supporting passage;
+sentences no passage supports are dropped and counted."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from rag.models import CitationReport, Passage
+from rag.sentences import VectorCache, overlap, split_sentences
+
+MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
+                    re.IGNORECASE)
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+_LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
+REFUSAL = re.compile(
+    r"\b(?:I (?:do not|don't|cannot|can't) (?:know|answer|find)|(?:do|does) not (?:contain|"
+    r"mention|provide|say|answer)|no (?:passage|information)|not (?:mentioned|stated|provided)"
+    r" in)|不知道|没有提到|未提及|无法回答|没有相关",
+    re.IGNORECASE,
+)
+# Below this, a passage is not taken to support a sentence (cosine or word overlap).
+SUPPORT_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class CheckedAnswer:
+    text: str
+    cited: list[int]
+    report: CitationReport
+    refused: bool
+
+
+def markers(sentence: str) -> list[int]:
+    return [int(n) for m in MARKER.finditer(sentence) for n in re.findall(r"\d+", m.group(1))]
+
+
+def _claims(text: str) -> list[tuple[str, list[int]]]:
+    """(sentence without markers, its cited numbers); a marker alone joins the sentence before."""
+    out: list[tuple[str, list[int]]] = []
+    for sentence in split_sentences(text):
+        claim = MARKER.sub("", sentence).strip()
+        ns = markers(sentence)
+        if out and len(claim.strip(" .,;")) == 0:
+            prev, prev_ns = out[-1]
+            out[-1] = (prev, prev_ns + ns)
+        elif claim:
+            out.append((claim, ns))
+    return out
+
+
+def support(claim: str, passages: list[Passage], vectors: VectorCache) -> np.ndarray:
+    """How well each passage supports the claim: best sentence cosine, or word overlap."""
+    claim_vec = vectors.texts([claim])[0]
+    scores = []
+    for p in passages:
+        sents = split_sentences(p.text) or [p.text]
+        cos = float(np.max(vectors.texts(sents) @ claim_vec))
+        scores.append(max(cos, overlap(claim, p.text)))
+    return np.array(scores)
+
+
+def _cjk_support(claim: str, passages: list[Passage]) -> np.ndarray:
+    """For non-English sentences: share of their Latin terms and numbers found in each passage."""
+    terms = {t.lower() for t in _LATIN_TERM.findall(claim)}
+    if not terms:
+        return np.zeros(len(passages))
+    return np.array([sum(t in p.text.lower() for t in terms) / len(terms) for p in passages])
+
+
+def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
+                    threshold: float = SUPPORT_THRESHOLD) -> CheckedAnswer:
+    """Verify, repair or drop each sentence's citations against the passages given."""
+    by_n = {p.n: p for p in passages}
+    kept: list[str] = []
+    cited: list[int] = []
+    counts = dict(sentences=0, supported=0, repaired=0, unsupported=0, invalid_dropped=0)
+    refused = False
+    for claim, ns in _claims(text):
+        valid = [n for n in dict.fromkeys(ns) if n in by_n]
+        counts["invalid_dropped"] += len(ns) - len(valid)
+        if REFUSAL.search(claim):
+            refused = refused or not kept
+            kept.append(claim)
+            continue
+        counts["sentences"] += 1
+        if not passages:
+            counts["unsupported"] += 1
+            continue
+        cjk = bool(_CJK.search(claim))
+        scores = _cjk_support(claim, passages) if cjk else support(claim, passages, vectors)
+        good = [n for n in valid if scores[n - 1] >= threshold or (cjk and not scores.any())]
+        if good:
+            counts["supported"] += 1
+        elif scores.max() >= threshold:
+            counts["repaired"] += 1
+            good = [passages[int(scores.argmax())].n]
+        else:
+            counts["unsupported"] += 1
+            continue
+        kept.append(_with_markers(claim, good))
+        cited.extend(n for n in good if n not in cited)
+    return CheckedAnswer(" ".join(kept), cited, CitationReport(**counts), refused)
+
+
+def _with_markers(claim: str, ns: list[int]) -> str:
+    """'A claim.' -> 'A claim [1][2].' (markers before the closing punctuation)."""
+    body = claim.rstrip()
+    end = ""
+    while body and body[-1] in ".!?。！？":
+        body, end = body[:-1], body[-1] + end
+    return f"{body.rstrip()} {''.join(f'[{n}]' for n in ns)}{end}"

@@ -1,0 +1,144 @@
+"""Side-by-side comparison of 2-5 papers: each cell is the abstract sentence that best fits
+the row, cited to its passage, or "not stated". Extractive, so no cell is guessed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from rag.answer import citations_for
+from rag.models import Answer, Hit, Passage
+from rag.retrieve import Filters
+from rag.sentences import split_sentences
+
+if TYPE_CHECKING:
+    from rag.pipeline import PaperChat
+    from rag.query import Query
+
+NOT_STATED = "not stated"
+# Each row: a description to embed, and cue words that mark a sentence as belonging to it.
+ROWS: dict[str, tuple[str, re.Pattern[str]]] = {
+    "problem": ("the problem, challenge or gap in existing work that the paper addresses",
+                re.compile(r"\b(?:challeng|problem|lack|remain|however|difficult|gap|limited|"
+                           r"suffer|costly|bottleneck|paradox)", re.I)),
+    "method": ("we propose a new method, model, framework or approach",
+               re.compile(r"\b(?:we (?:propose|introduce|present|develop|formali[sz]e)|our "
+                          r"(?:method|approach|framework)|called|named)", re.I)),
+    "data / benchmarks": ("experiments on datasets and benchmarks used for evaluation",
+                          re.compile(r"\b(?:dataset|benchmark|experiment|evaluat|tasks?\b|"
+                                     r"empirical)", re.I)),
+    "key result": ("the main result: outperforms baselines, improves accuracy, achieves",
+                   re.compile(r"\b(?:outperform|improv|achiev|state-of-the-art|reduc|speed|"
+                              r"\d+(?:\.\d+)?\s*(?:%|\\%|x\b|×))", re.I)),
+    "limitations": ("limitations, weaknesses, failure cases or future work",
+                    re.compile(r"\b(?:limitation|fails? to|cannot|future work|does not|"
+                               r"restricted to|only (?:applies|works))", re.I)),
+}
+CELL_THRESHOLD = 0.25
+_SPLIT_TARGETS = re.compile(r"\s*(?:,|\band\b|\bvs\.?|\bversus\b|\bwith\b|和|与|跟)\s*", re.I)
+_LEAD = re.compile(r"^.*?(?:compare|comparison of|contrast|differences? between|比较|对比)\s*",
+                   re.I)
+
+
+@dataclass
+class Comparison:
+    papers: list[str]
+    rows: dict[str, list[tuple[str, int | None]]]  # row -> per paper (cell text, passage n)
+    passages: list[Passage] = field(default_factory=list)
+
+    def to_markdown(self) -> str:
+        head = "| | " + " | ".join(self.papers) + " |"
+        lines = [head, "|---" * (len(self.papers) + 1) + "|"]
+        for row, cells in self.rows.items():
+            texts = [f"{t} [{n}]" if n else t for t, n in cells]
+            lines.append(f"| **{row}** | " + " | ".join(x.replace("|", "/") for x in texts) + " |")
+        return "\n".join(lines)
+
+    def to_csv(self) -> str:
+        buf = io.StringIO()
+        writer = csv.writer(buf)
+        writer.writerow(["aspect", *self.papers])
+        for row, cells in self.rows.items():
+            writer.writerow([row, *[f"{t} [{n}]" if n else t for t, n in cells]])
+        return buf.getvalue()
+
+
+def targets_of(question: str) -> list[str]:
+    """'Compare RoT and InfoSEDD' -> ['RoT', 'InfoSEDD']."""
+    rest = _LEAD.sub("", question).strip(" ?？.。")
+    rest = re.sub(r"^(?:the\s+)?(?:papers?\s+)?(?:on|about|by)?\s*", "", rest, flags=re.I)
+    return [t.strip() for t in _SPLIT_TARGETS.split(rest) if t.strip()]
+
+
+def resolve_papers(chat: PaperChat, query: Query) -> list[str]:
+    """Paper ids for the comparison: named papers or authors, else the topic's top papers."""
+    catalogue = chat.store.catalogue()
+    chosen: list[str] = []
+    targets = targets_of(query.original) if not query.filters.paper_ids else []
+    for target in targets:
+        low = target.lower()
+        exact = [pid for pid, r in catalogue.items()
+                 if low in (r.display_name.lower(), r.title.lower())]
+        by_author = [pid for pid, r in catalogue.items()
+                     if any(low == a.lower() or low == a.split()[-1].lower() for a in r.authors)]
+        found = exact or by_author[:1] or [h.paper_id for h in chat.search(target, k=1)]
+        chosen.extend(p for p in found if p not in chosen)
+    chosen.extend(p for p in query.filters.paper_ids if p not in chosen)
+    if len(chosen) < 2:  # a topic ("compare the federated learning papers")
+        hits = chat.search(query.text, k=5, per_paper=1, filters=Filters(
+            authors=query.filters.authors, areas=query.filters.areas))
+        chosen.extend(h.paper_id for h in hits if h.paper_id not in chosen)
+        chosen = chosen[: max(2, min(5, len([h for h in hits if h.score > 0.5 * hits[0].score])))]
+    return chosen[:5]
+
+
+def compare_papers(chat: PaperChat, paper_ids: list[str]) -> Comparison:
+    """The table for these papers, every cell cited to a passage of its paper."""
+    passages: list[Passage] = []
+    names, rows = [], {row: [] for row in ROWS}
+    probes = chat.vectors.texts([desc for desc, _ in ROWS.values()])
+    for pid in paper_ids:
+        hits = chat.store.chunks_of(pid)
+        rec = chat.store.catalogue().get(pid)
+        names.append(rec.name if rec else pid)
+        sentences: list[tuple[str, Hit]] = [(s, h) for h in hits for s in split_sentences(h.text)]
+        if not sentences:
+            for row in rows:
+                rows[row].append((NOT_STATED, None))
+            continue
+        sims = chat.vectors.texts([s for s, _ in sentences]) @ probes.T
+        used: set[int] = set()
+        for r, (row, (_, cue)) in enumerate(ROWS.items()):
+            scores = np.array([sims[i, r] + (0.3 if cue.search(s) else 0.0) - (0.2 if i in used else 0)
+                               for i, (s, _) in enumerate(sentences)])
+            best = int(scores.argmax())
+            if scores[best] < CELL_THRESHOLD + 0.3 * (row == "limitations") or (
+                    row == "limitations" and not cue.search(sentences[best][0])):
+                rows[row].append((NOT_STATED, None))
+                continue
+            used.add(best)
+            text, hit = sentences[best]
+            passage = Passage(n=len(passages) + 1, hit=hit, text=text)
+            passages.append(passage)
+            rows[row].append((_short(text), passage.n))
+    return Comparison(papers=names, rows=rows, passages=passages)
+
+
+def compare_answer(chat: PaperChat, query: Query) -> Answer:
+    paper_ids = resolve_papers(chat, query)
+    if len(paper_ids) < 2:
+        return Answer(question=query.original, text="Name at least two loaded papers to compare.",
+                      citations=[], passages=[], refused=True)
+    table = compare_papers(chat, paper_ids)
+    return Answer(question=query.original, text=table.to_markdown(),
+                  citations=citations_for([p.n for p in table.passages], table.passages),
+                  passages=table.passages, comparison=table)
+
+
+def _short(text: str, limit: int = 220) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"

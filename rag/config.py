@@ -1,0 +1,133 @@
+"""All configuration in one place: the only module that reads the environment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+PROMPTS_DIR = REPO_ROOT / "prompts"
+DEMO_CORPUS = Path(__file__).resolve().parent / "demo" / "papers.txt"
+
+
+class Settings(BaseSettings):
+    """PaperChat settings. Every field can be set as PAPERCHAT_<NAME> in the environment or .env."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PAPERCHAT_", env_file=".env", extra="ignore", populate_by_name=True
+    )
+
+    # --- storage -------------------------------------------------------------------------
+    data_dir: Path = Field(
+        REPO_ROOT / "data", description="Where Chroma, the lexical index and models live."
+    )
+    models_dir: Path = Field(
+        REPO_ROOT / "data" / "models", description="Where the local GGUF models are assembled."
+    )
+    collection: str = Field("papers", min_length=3, description="Chroma collection name.")
+    chroma_host: str | None = Field(
+        None, description="Chroma server host; unset = embedded PersistentClient in data_dir."
+    )
+    chroma_port: int = Field(8000, description="Chroma server port (with chroma_host).")
+
+    # --- chunking and embedding ----------------------------------------------------------
+    embed_model: str = Field("minilm", description="Embedder name: minilm (offline) or fake.")
+    embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
+    chunk_size: int = Field(
+        180, ge=32, description="Chunk size in tokens (MiniLM truncates at 256 word pieces)."
+    )
+    chunk_overlap: int = Field(30, ge=0, description="Token overlap between chunks.")
+
+    # --- retrieval -----------------------------------------------------------------------
+    top_k: int = Field(6, ge=1, le=50, description="Passages given to the model per question.")
+    candidates: int = Field(40, ge=1, description="Candidates each retriever returns to fusion.")
+    per_paper_cap: int = Field(2, ge=1, description="Most passages kept from one paper.")
+    fusion_mode: Literal["reciprocal_rerank", "relative_score", "dist_based_score"] = Field(
+        "relative_score", description="LlamaIndex QueryFusionRetriever mode."
+    )
+    dense_weight: float = Field(
+        0.5, ge=0.0, le=1.0, description="Weight of dense scores in weighted fusion (BM25 gets the rest)."
+    )
+    refusal_threshold: float = Field(
+        0.30,
+        description="Below this best dense cosine the papers are taken not to answer "
+        "(calibrated by eval/calibrate_refusal.py).",
+    )
+
+    # --- answering -----------------------------------------------------------------------
+    llm_provider: Literal["auto", "local", "openai", "fake"] = Field(
+        "auto",
+        description="auto = the OpenAI-compatible endpoint when OPENAI_BASE_URL is set, else local.",
+    )
+    llm_model: str = Field(
+        "qwen2.5-1.5b",
+        description="Model name: a local model (qwen2.5-0.5b, qwen2.5-1.5b) or the endpoint's model.",
+    )
+    openai_base_url: str | None = Field(
+        None,
+        validation_alias=AliasChoices("OPENAI_BASE_URL", "PAPERCHAT_OPENAI_BASE_URL"),
+        description="Any OpenAI-compatible endpoint, e.g. http://127.0.0.1:8011/v1.",
+    )
+    openai_api_key: str = Field(
+        "not-needed",
+        validation_alias=AliasChoices("OPENAI_API_KEY", "PAPERCHAT_OPENAI_API_KEY"),
+        description="API key for the endpoint (local servers ignore it).",
+    )
+    llm_timeout: float = Field(120.0, gt=0, description="Seconds before a request is given up.")
+    llm_connect_timeout: float = Field(5.0, gt=0, description="Seconds to wait for a connection.")
+    max_answer_tokens: int = Field(320, ge=16, description="Most tokens an answer may use.")
+    temperature: float = Field(0.1, ge=0.0, le=2.0, description="Sampling temperature.")
+    evidence_tokens: int = Field(
+        360, ge=64, description="Token budget for the evidence put in the prompt."
+    )
+    history_turns: int = Field(3, ge=0, description="Past question/answer pairs kept for follow-ups.")
+    local_threads: int = Field(2, ge=1, description="CPU threads for the local model.")
+    local_context: int = Field(4096, ge=512, description="Context window of the local model.")
+    local_port: int = Field(
+        0, ge=0, description="Port of the local llama.cpp server; 0 picks a free one."
+    )
+
+    # --- UI ------------------------------------------------------------------------------
+    host: str = Field("127.0.0.1", description="Address the chat UI listens on.")
+    port: int = Field(7860, description="Port the chat UI listens on.")
+    auth: str | None = Field(
+        None, description="user:password, or a path to a file of such lines, to require a login."
+    )
+
+    @property
+    def provider(self) -> str:
+        """The LLM provider actually used, after resolving 'auto'."""
+        if self.llm_provider != "auto":
+            return self.llm_provider
+        return "openai" if self.openai_base_url else "local"
+
+    @property
+    def chroma_dir(self) -> Path:
+        return self.data_dir / "chroma"
+
+    @property
+    def lexical_dir(self) -> Path:
+        return self.data_dir / "lexical" / self.collection
+
+
+
+OFFLINE_ENV = {
+    # Nothing may reach out at run time: no hub downloads, no telemetry, no analytics.
+    "HF_HUB_OFFLINE": "1",
+    "HF_HUB_DISABLE_TELEMETRY": "1",
+    "TRANSFORMERS_OFFLINE": "1",
+    "GRADIO_ANALYTICS_ENABLED": "False",
+    "ANONYMIZED_TELEMETRY": "False",
+    "TOKENIZERS_PARALLELISM": "false",
+}
+
+
+def apply_offline_environment() -> None:
+    """Set the variables that keep libraries offline, unless the user set them already."""
+    import os
+
+    for key, value in OFFLINE_ENV.items():
+        os.environ.setdefault(key, value)

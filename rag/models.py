@@ -1,0 +1,165 @@
+"""Plain data that flows between the stages: Paper -> Chunk -> Hit -> Passage -> Answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One paper as parsed from a source file."""
+
+    paper_id: str
+    abstract: str
+    authors: tuple[str, ...] = ()
+    title: str = ""
+    display_name: str = ""
+    area: str = ""
+    subarea: str = ""
+    venue: str = ""
+    year: int | None = None
+    url: str = ""
+    urls: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    source: str = ""
+
+    @property
+    def name(self) -> str:
+        """What to show for the paper: its title, else its display name."""
+        return self.title or self.display_name
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A record that could not be parsed: where it is and why."""
+
+    source: str  # "path:line"
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A sentence-aligned piece of one paper, with the paper's metadata."""
+
+    chunk_id: str
+    paper_id: str
+    index: int
+    text: str
+    metadata: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A retrieved chunk with its fused score and paper metadata."""
+
+    chunk_id: str
+    paper_id: str
+    text: str
+    score: float
+    metadata: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    dense_score: float | None = None
+
+    @property
+    def name(self) -> str:
+        return str(self.metadata.get("title") or self.metadata.get("display_name") or self.paper_id)
+
+    @property
+    def authors(self) -> list[str]:
+        raw = str(self.metadata.get("authors", ""))
+        return [a for a in raw.split("; ") if a]
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A numbered excerpt actually put in the prompt; [n] in an answer refers to it."""
+
+    n: int
+    hit: Hit
+    text: str
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A checked citation: the passage [n] that supports a sentence of the answer."""
+
+    n: int
+    paper_id: str
+    name: str
+    authors: list[str]
+    passage: str
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class CitationReport:
+    """How the answer's sentences fared against their passages."""
+
+    sentences: int = 0
+    supported: int = 0
+    repaired: int = 0
+    unsupported: int = 0
+    invalid_dropped: int = 0
+
+
+@dataclass
+class Answer:
+    """The final answer: text with verified [n] markers, and what they point to."""
+
+    question: str
+    text: str
+    citations: list[Citation]
+    passages: list[Passage]
+    refused: bool = False
+    suggestions: list[str] = field(default_factory=list)
+    report: CitationReport = field(default_factory=CitationReport)
+    error: str | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+    standalone_query: str = ""
+    comparison: Any = None  # a rag.compare.Comparison for comparison questions
+
+    def to_json(self) -> dict[str, Any]:
+        """The public `ask --json` shape (kept stable)."""
+        return {
+            "answer": self.text,
+            "citations": [
+                {
+                    "n": c.n,
+                    "paper_id": c.paper_id,
+                    "title": c.name,
+                    "authors": c.authors,
+                    "passage": c.passage,
+                }
+                for c in self.citations
+            ],
+            "refused": self.refused,
+            "suggestions": self.suggestions,
+            "report": self.report.__dict__,
+            "error": self.error,
+            "timings": {k: round(v, 3) for k, v in self.timings.items()},
+            **({"table": {"papers": self.comparison.papers, "rows": {
+                row: [{"text": t, "n": n} for t, n in cells]
+                for row, cells in self.comparison.rows.items()}}} if self.comparison else {}),
+        }
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One past exchange, kept to resolve follow-up questions."""
+
+    question: str
+    answer: str
+    cited: tuple[str, ...] = ()  # names of the cited papers, in citation order
+
+
+@dataclass(frozen=True)
+class Event:
+    """A step of a streamed answer: status text, the passages, a token, or the final answer."""
+
+    kind: str  # "status" | "passages" | "token" | "answer"
+    text: str = ""
+    passages: tuple[Passage, ...] = ()
+    answer: Answer | None = None

@@ -1,0 +1,227 @@
+"""The facade the CLI, the UI and eval call: ingest(), search(), ask(), papers(), compare()."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from tqdm import tqdm
+
+from rag import prompts
+from rag.answer import build_messages, finalize, refusal
+from rag.chunking import split_paper
+from rag.config import Settings, apply_offline_environment
+from rag.corpus import load_papers
+from rag.embed import load_embedder
+from rag.evidence import select_evidence
+from rag.lexical import LexicalIndex
+from rag.llm import ChatModel, LLMError, load_llm
+from rag.models import Answer, Event, Hit, Rejection, Turn
+from rag.query import Query, understand
+from rag.retrieve import Filters, Retrieval, retrieve
+from rag.sentences import VectorCache
+from rag.store import PaperRecord, Store
+
+log = logging.getLogger(__name__)
+
+INSTRUCTIONS = {
+    "answer": "",
+    "summary": "Write a short overview (three to five sentences) across these papers, citing each.",
+}
+
+
+@dataclass
+class FileReport:
+    """What ingesting one file did."""
+
+    path: str
+    added: int = 0
+    unchanged: int = 0
+    rejected: list[Rejection] = field(default_factory=list)
+
+
+@dataclass
+class IngestReport:
+    files: list[FileReport] = field(default_factory=list)
+
+    @property
+    def added(self) -> int:
+        return sum(f.added for f in self.files)
+
+    @property
+    def unchanged(self) -> int:
+        return sum(f.unchanged for f in self.files)
+
+    @property
+    def rejected(self) -> list[Rejection]:
+        return [r for f in self.files for r in f.rejected]
+
+
+class PaperChat:
+    """One loaded library of papers and the models to search and answer over it."""
+
+    def __init__(self, settings: Settings | None = None, llm: ChatModel | None = None) -> None:
+        apply_offline_environment()
+        self.settings = settings or Settings()
+        prompts.check_all()
+        self._llm = llm
+        self._llm_lock = threading.Lock()
+        self._lexical: LexicalIndex | None = None
+
+    # --- components, built on first use -----------------------------------------------------
+    @cached_property
+    def store(self) -> Store:
+        return Store(self.settings, load_embedder(self.settings))
+
+    @cached_property
+    def vectors(self) -> VectorCache:
+        return VectorCache(self.store.embed_model)
+
+    @property
+    def lexical(self) -> LexicalIndex:
+        """The BM25 index, loaded from disk, rebuilt when the stored chunks changed."""
+        if self._lexical is None:
+            folder = self.settings.lexical_dir
+            loaded = LexicalIndex.load(folder)
+            if loaded is None or len(loaded.ids) != self.store.count():
+                loaded = self._rebuild_lexical()
+            self._lexical = loaded
+        return self._lexical
+
+    def _rebuild_lexical(self) -> LexicalIndex:
+        ids, texts, metas = self.store.all_chunks()
+        index = LexicalIndex.build(ids, texts, metas)
+        index.save(self.settings.lexical_dir)
+        self._lexical = index
+        return index
+
+    def llm(self) -> ChatModel:
+        """The chat model, started on first use (thread-safe: the UI may pre-warm it)."""
+        with self._llm_lock:
+            if self._llm is None:
+                self._llm = load_llm(self.settings)
+            return self._llm
+
+    # --- library --------------------------------------------------------------------------
+    def ingest(self, paths: Sequence[Path], progress: bool = True) -> IngestReport:
+        """Parse, chunk, embed and store papers; already-stored chunks are skipped."""
+        report = IngestReport()
+        seen: set[str] = set()
+        for path in paths:
+            loaded = load_papers(Path(path))
+            file_report = FileReport(str(path), rejected=list(loaded.rejections))
+            for rej in loaded.rejections:
+                log.warning("rejected %s", rej)
+            chunks, new_papers = [], 0
+            papers = [p for p in loaded.papers if not (p.paper_id in seen or seen.add(p.paper_id))]
+            file_report.unchanged += len(loaded.papers) - len(papers)
+            all_chunks = [split_paper(p, self.settings.chunk_size, self.settings.chunk_overlap)
+                          for p in papers]
+            existing = self.store.existing_ids([c.chunk_id for cs in all_chunks for c in cs])
+            for cs in all_chunks:
+                fresh = [c for c in cs if c.chunk_id not in existing]
+                chunks.extend(fresh)
+                new_papers += bool(fresh)
+            file_report.added, file_report.unchanged = new_papers, file_report.unchanged + len(papers) - new_papers
+            batch = max(self.settings.embed_batch_size * 4, 64)
+            with tqdm(total=len(chunks), desc=f"embedding {Path(path).name}", unit="chunk",
+                      disable=not progress or not chunks) as bar:
+                for start in range(0, len(chunks), batch):
+                    bar.update(self.store.add(chunks[start : start + batch]))
+            report.files.append(file_report)
+        if report.added:
+            self._rebuild_lexical()
+        return report
+
+    def papers(self) -> list[PaperRecord]:
+        return sorted(self.store.catalogue().values(), key=lambda r: r.name.lower())
+
+    def delete(self, paper_id: str) -> int:
+        removed = self.store.delete_paper(paper_id)
+        if removed:
+            self._rebuild_lexical()
+        return removed
+
+    # --- search ---------------------------------------------------------------------------
+    def retrieve(self, query: str, filters: Filters | None = None, k: int | None = None,
+                 per_paper: int | None = None, mode: str = "hybrid") -> Retrieval:
+        return retrieve(query, self.store, self.lexical, self.settings, filters, k, per_paper, mode)
+
+    def search(self, query: str, k: int = 10, filters: Filters | None = None,
+               per_paper: int | None = None, mode: str = "hybrid") -> list[Hit]:
+        return self.retrieve(query, filters, k, per_paper or k, mode).hits
+
+    # --- answers --------------------------------------------------------------------------
+    def ask(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None) -> Answer:
+        answer = None
+        for event in self.ask_stream(question, history, filters):
+            if event.kind == "answer":
+                answer = event.answer
+        assert answer is not None
+        return answer
+
+    def ask_stream(self, question: str, history: Sequence[Turn] = (),
+                   filters: Filters | None = None) -> Iterator[Event]:
+        """The whole path of a question, streamed: understand, retrieve, select evidence,
+        generate, check citations."""
+        question = question.strip()
+        if not question:
+            raise ValueError("empty question: type a question about the loaded papers")
+        t0 = time.perf_counter()
+        query = understand(question, list(history), self.store.catalogue(), self.llm,
+                           self.settings.history_turns, filters)
+        if query.intent == "compare":
+            from rag.compare import compare_answer
+            yield Event("answer", answer=compare_answer(self, query))
+            return
+        found = self._retrieve_for(query)
+        suggestions = list(dict.fromkeys(h.name for h in found.hits))[:3]
+        weak = found.best_dense < self.settings.refusal_threshold and not query.filters.authors
+        if not found.hits or weak:
+            reason = "no loaded paper matches the filters" if found.allowed == set() else ""
+            yield Event("answer", answer=_timed(refusal(question, suggestions, reason), query, t0))
+            return
+        passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens)
+        yield Event("passages", passages=tuple(passages))
+        messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""))
+        pieces: list[str] = []
+        first_token = None
+        try:
+            for piece in self.llm().stream(messages, max_tokens=self.settings.max_answer_tokens,
+                                           temperature=self.settings.temperature):
+                first_token = first_token or time.perf_counter()
+                pieces.append(piece)
+                yield Event("token", text=piece)
+        except (LLMError, ValueError) as exc:
+            answer = Answer(question=question, text="", citations=[], passages=passages,
+                            suggestions=suggestions, error=str(exc))
+            yield Event("answer", answer=_timed(answer, query, t0))
+            return
+        answer = finalize(question, "".join(pieces), passages, self.vectors, suggestions)
+        if first_token:
+            answer.timings["first_token"] = first_token - t0
+        yield Event("answer", answer=_timed(answer, query, t0))
+
+    def _retrieve_for(self, query: Query) -> Retrieval:
+        if query.intent == "summary":
+            return self.retrieve(query.text, query.filters, k=5, per_paper=1)
+        if query.filters.authors:  # "papers by X": show all of theirs
+            return self.retrieve(query.text, query.filters, k=max(self.settings.top_k, 8), per_paper=1)
+        return self.retrieve(query.text, query.filters)
+
+
+def _timed(answer: Answer, query: Query, t0: float) -> Answer:
+    answer.timings["total"] = time.perf_counter() - t0
+    answer.standalone_query = query.text
+    return answer
+
+
+def turn_of(answer: Answer) -> Turn:
+    """The history entry for an answer (for follow-ups)."""
+    return Turn(answer.question, answer.text, tuple(dict.fromkeys(c.name for c in answer.citations)))
+

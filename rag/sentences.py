@@ -1,0 +1,61 @@
+"""Sentences and their vectors, shared by evidence selection and citation checking."""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+
+import numpy as np
+from llama_index.core.base.embeddings.base import BaseEmbedding
+
+from rag.lexical import tokenize
+
+_ABBREV = r"(?<!e\.g\.)(?<!i\.e\.)(?<!et al\.)(?<!vs\.)(?<!Fig\.)(?<!Eq\.)"
+_SPLIT = re.compile(
+    _ABBREV + r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[$\\*\u4e00-\u9fff])|(?<=[。！？])\s*"
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a passage or answer (keeps abbreviations such as e.g. and et al. intact)."""
+    parts = (p.strip() for p in _SPLIT.split(" ".join(text.split())))
+    return [p for p in parts if p]
+
+
+def overlap(claim: str, source: str) -> float:
+    """Share of the claim's content words (stemmed) that the source contains."""
+    want = set(tokenize(claim))
+    if not want:
+        return 0.0
+    return len(want & set(tokenize(source))) / len(want)
+
+
+class VectorCache:
+    """Normalised embeddings of short texts, cached (answers re-use passage sentences)."""
+
+    def __init__(self, embedder: BaseEmbedding, size: int = 20000) -> None:
+        self.embedder = embedder
+        self.size = size
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+
+    def texts(self, texts: list[str]) -> np.ndarray:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if missing:
+            for text, vec in zip(missing, self.embedder.get_text_embedding_batch(missing), strict=True):
+                self._put(text, np.asarray(vec, dtype=np.float32))
+        if not texts:
+            return np.zeros((0, 1), dtype=np.float32)
+        return np.stack([self._cache[t] for t in texts])
+
+    def query(self, text: str) -> np.ndarray:
+        key = "\x00q:" + text
+        if key not in self._cache:
+            self._put(key, np.asarray(self.embedder.get_query_embedding(text), dtype=np.float32))
+        return self._cache[key]
+
+    def _put(self, key: str, vec: np.ndarray) -> None:
+        norm = float(np.linalg.norm(vec)) or 1.0
+        self._cache[key] = vec / norm
+        self._cache.move_to_end(key)
+        while len(self._cache) > self.size:
+            self._cache.popitem(last=False)

@@ -1,0 +1,169 @@
+"""The one module that talks to Chroma: chunks in, nodes and the paper catalogue out."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import chromadb
+from chromadb.config import Settings as ChromaSettings
+from llama_index.core import VectorStoreIndex
+from llama_index.core.base.embeddings.base import BaseEmbedding
+from llama_index.core.schema import TextNode
+from llama_index.vector_stores.chroma import ChromaVectorStore
+
+from rag.chunking import AUTHOR_SEP
+from rag.config import Settings
+from rag.models import Chunk, Hit
+
+log = logging.getLogger(__name__)
+
+# Only the title is embedded with the passage; everything else is for filters and display.
+_EMBED_KEYS = {"title"}
+
+
+@dataclass(frozen=True)
+class PaperRecord:
+    """A loaded paper as the catalogue knows it (from its chunks' metadata)."""
+
+    paper_id: str
+    title: str
+    display_name: str
+    authors: list[str]
+    area: str
+    subarea: str
+    venue: str
+    year: int | None
+    url: str
+    chunks: int
+
+    @property
+    def name(self) -> str:
+        return self.title or self.display_name
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "paper_id": self.paper_id, "title": self.name, "display_name": self.display_name,
+            "authors": self.authors, "area": self.area, "subarea": self.subarea,
+            "venue": self.venue, "year": self.year, "url": self.url, "chunks": self.chunks,
+        }
+
+
+def to_node(chunk: Chunk) -> TextNode:
+    """A LlamaIndex node whose id is the chunk id (so upserts are idempotent)."""
+    keys = list(chunk.metadata)
+    return TextNode(
+        id_=chunk.chunk_id,
+        text=chunk.text,
+        metadata=dict(chunk.metadata),
+        excluded_embed_metadata_keys=[k for k in keys if k not in _EMBED_KEYS],
+        excluded_llm_metadata_keys=keys,
+        metadata_template="{value}",
+        text_template="{metadata_str}\n{content}",
+    )
+
+
+class Store:
+    """A Chroma collection (embedded or server) wrapped as a LlamaIndex vector index."""
+
+    def __init__(self, settings: Settings, embed_model: BaseEmbedding) -> None:
+        self.settings = settings
+        self.embed_model = embed_model
+        chroma_settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
+        if settings.chroma_host:
+            self.client = chromadb.HttpClient(
+                host=settings.chroma_host, port=settings.chroma_port, settings=chroma_settings
+            )
+        else:
+            settings.chroma_dir.mkdir(parents=True, exist_ok=True)
+            self.client = chromadb.PersistentClient(
+                path=str(settings.chroma_dir), settings=chroma_settings
+            )
+        self.collection = self.client.get_or_create_collection(
+            settings.collection, metadata={"hnsw:space": "cosine"}, embedding_function=None
+        )
+        self.vector_store = ChromaVectorStore(chroma_collection=self.collection)
+        self.index = VectorStoreIndex.from_vector_store(self.vector_store, embed_model=embed_model)
+        self._catalogue: dict[str, PaperRecord] | None = None
+
+    def count(self) -> int:
+        return int(self.collection.count())
+
+    def existing_ids(self, ids: Sequence[str]) -> set[str]:
+        """Which of these chunk ids are stored already."""
+        found: set[str] = set()
+        for start in range(0, len(ids), 5000):
+            batch = list(ids[start : start + 5000])
+            found.update(self.collection.get(ids=batch, include=[])["ids"])
+        return found
+
+    def add(self, chunks: Iterable[Chunk]) -> int:
+        """Embed (in batches) and store chunks; returns how many were written."""
+        nodes = [to_node(c) for c in chunks]
+        if not nodes:
+            return 0
+        texts = [n.get_content(metadata_mode="embed") for n in nodes]  # type: ignore[arg-type]
+        vectors = self.embed_model.get_text_embedding_batch(texts)
+        for node, vec in zip(nodes, vectors, strict=True):
+            node.embedding = vec
+        self.vector_store.add(nodes)
+        self._catalogue = None
+        return len(nodes)
+
+    def delete_paper(self, paper_id: str) -> int:
+        """Remove every chunk of one paper; returns how many were removed."""
+        ids = self.collection.get(where={"paper_id": paper_id}, include=[])["ids"]
+        if ids:
+            self.collection.delete(ids=ids)
+        self._catalogue = None
+        return len(ids)
+
+    def chunks_of(self, paper_id: str) -> list[Hit]:
+        """All chunks of one paper, in order."""
+        got = self.collection.get(where={"paper_id": paper_id}, include=["documents", "metadatas"])
+        hits = [Hit(chunk_id=i, paper_id=paper_id, text=t or "", score=1.0, metadata=_clean_meta(m or {}))
+                for i, t, m in zip(got["ids"], got["documents"] or [], got["metadatas"] or [], strict=True)]
+        return sorted(hits, key=lambda h: int(h.metadata.get("chunk_index", 0)))
+
+    def all_chunks(self) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+        """Every stored chunk: ids, texts and metadata (for the lexical index)."""
+        got = self.collection.get(include=["documents", "metadatas"])
+        metas = [_clean_meta(m or {}) for m in got["metadatas"] or []]
+        return list(got["ids"]), list(got["documents"] or []), metas
+
+    def catalogue(self) -> dict[str, PaperRecord]:
+        """The loaded papers by id, aggregated from chunk metadata (cached until a change)."""
+        if self._catalogue is None:
+            got = self.collection.get(include=["metadatas"])
+            counts: dict[str, int] = {}
+            first: dict[str, dict[str, Any]] = {}
+            for meta in got["metadatas"] or []:
+                pid = str(meta.get("paper_id", ""))
+                counts[pid] = counts.get(pid, 0) + 1
+                first.setdefault(pid, dict(meta))
+            self._catalogue = {pid: _record(meta, counts[pid]) for pid, meta in first.items()}
+        return self._catalogue
+
+
+def _clean_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """Chunk metadata without LlamaIndex's bookkeeping keys."""
+    return {k: v for k, v in meta.items() if not k.startswith("_") and k not in {
+        "document_id", "doc_id", "ref_doc_id"}}
+
+
+def _record(meta: dict[str, Any], chunks: int) -> PaperRecord:
+    year = meta.get("year")
+    return PaperRecord(
+        paper_id=str(meta.get("paper_id", "")),
+        title=str(meta.get("title", "")),
+        display_name=str(meta.get("display_name", "")),
+        authors=[a for a in str(meta.get("authors", "")).split(AUTHOR_SEP) if a],
+        area=str(meta.get("area", "")),
+        subarea=str(meta.get("subarea", "")),
+        venue=str(meta.get("venue", "")),
+        year=int(year) if isinstance(year, int | float) and year else None,
+        url=str(meta.get("url", "")),
+        chunks=chunks,
+    )
