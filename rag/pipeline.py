@@ -166,20 +166,23 @@ class PaperChat:
         return answer
 
     def ask_stream(self, question: str, history: Sequence[Turn] = (),
-                   filters: Filters | None = None) -> Iterator[Event]:
+                   filters: Filters | None = None, *, llm: ChatModel | None = None,
+                   top_k: int | None = None) -> Iterator[Event]:
         """The whole path of a question, streamed: understand, retrieve, select evidence,
-        generate, check citations."""
+        generate, check citations. `llm` and `top_k` override the defaults for this question
+        (the UI's model and passage-count controls)."""
+        model = self.llm if llm is None else (lambda: llm)
         question = question.strip()
         if not question:
             raise ValueError("empty question: type a question about the loaded papers")
         t0 = time.perf_counter()
-        query = understand(question, list(history), self.store.catalogue(), self.llm,
+        query = understand(question, list(history), self.store.catalogue(), model,
                            self.settings.history_turns, filters)
         if query.intent == "compare":
             from rag.compare import compare_answer
             yield Event("answer", answer=compare_answer(self, query))
             return
-        found = self._retrieve_for(query)
+        found = self._retrieve_for(query, top_k)
         suggestions = list(dict.fromkeys(h.name for h in found.hits))[:3]
         weak = found.best_dense < self.settings.refusal_threshold and not query.filters.authors
         if not found.hits or weak:
@@ -192,8 +195,8 @@ class PaperChat:
         pieces: list[str] = []
         first_token = None
         try:
-            for piece in self.llm().stream(messages, max_tokens=self.settings.max_answer_tokens,
-                                           temperature=self.settings.temperature):
+            for piece in model().stream(messages, max_tokens=self.settings.max_answer_tokens,
+                                        temperature=self.settings.temperature):
                 first_token = first_token or time.perf_counter()
                 pieces.append(piece)
                 yield Event("token", text=piece)
@@ -207,12 +210,13 @@ class PaperChat:
             answer.timings["first_token"] = first_token - t0
         yield Event("answer", answer=_timed(answer, query, t0))
 
-    def _retrieve_for(self, query: Query) -> Retrieval:
+    def _retrieve_for(self, query: Query, top_k: int | None = None) -> Retrieval:
         if query.intent == "summary":
             return self.retrieve(query.text, query.filters, k=5, per_paper=1)
         if query.filters.authors:  # "papers by X": show all of theirs
-            return self.retrieve(query.text, query.filters, k=max(self.settings.top_k, 8), per_paper=1)
-        return self.retrieve(query.text, query.filters)
+            return self.retrieve(query.text, query.filters, k=max(top_k or self.settings.top_k, 8),
+                                 per_paper=1)
+        return self.retrieve(query.text, query.filters, k=top_k)
 
 
 def _timed(answer: Answer, query: Query, t0: float) -> Answer:
