@@ -137,6 +137,12 @@ def serve_scripted(chat: FakeChat, port: int = 0) -> tuple[ThreadingHTTPServer, 
             self.end_headers()
             self.wfile.write(data)
 
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    class QuietServer(ThreadingHTTPServer):
+        daemon_threads = True
+
+        def handle_error(self, request: Any, client_address: Any) -> None:
+            pass  # a client that hung up (a timeout test) is not an error here
+
+    server = QuietServer(("127.0.0.1", port), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/v1"

@@ -69,3 +69,12 @@ def real_chat(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PaperChat]:
     pc = PaperChat(settings, llm=FakeChat())
     pc.ingest([DEMO_CORPUS], progress=False)
     yield pc
+
+
+@pytest.fixture
+def real_llm(real_chat: PaperChat) -> Iterator[FakeChat]:
+    """The fake LLM behind `real_chat`, fresh for this test (queue replies on it)."""
+    fake = FakeChat()
+    real_chat._llm = fake
+    yield fake
+    real_chat._llm = FakeChat()

@@ -1,0 +1,84 @@
+"""The answer path with the real embedder and scripted model replies."""
+
+import pytest
+
+from rag.fakes import FakeChat
+from rag.llm import LLMError
+from rag.models import Turn
+from rag.pipeline import PaperChat
+
+pytestmark = pytest.mark.slow
+
+
+def test_answer_cites_only_passages_in_the_prompt(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    real_llm.replies.append(
+        "InfoSEDD is a discrete diffusion based approach [1]. It is lightweight and scalable [12].")
+    answer = real_chat.ask("What is InfoSEDD?")
+    assert not answer.refused and answer.error is None
+    given = {p.n: p for p in answer.passages}
+    assert answer.citations and all(c.n in given for c in answer.citations)
+    for c in answer.citations:
+        assert c.passage == given[c.n].text  # the citation shows the exact passage text
+        assert c.name == "InfoSEDD"
+    assert "[12]" not in answer.text
+    prompt = real_llm.prompts[-1][-1]["content"]
+    assert all(f"[{n}]" in prompt for n in given)
+
+
+def test_model_saying_it_does_not_know_is_a_refusal_with_suggestions(real_chat: PaperChat,
+                                                                     real_llm: FakeChat) -> None:
+    real_llm.replies.append("I don't know.")
+    answer = real_chat.ask("What learning rate does GLOT use for its pooling module?")
+    assert answer.refused and answer.citations == []
+    assert "do not answer" in answer.text and "GLOT" in answer.suggestions
+
+
+def test_unrelated_question_is_refused_before_calling_the_model(real_chat: PaperChat,
+                                                               real_llm: FakeChat) -> None:
+    answer = real_chat.ask("What is the best recipe for a chocolate cake?")
+    assert answer.refused
+    assert real_llm.prompts == []  # retrieval found nothing relevant: the model was not asked
+
+
+def test_llm_failure_still_returns_the_passages(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    real_llm.error = LLMError("cannot reach the language model at http://127.0.0.1:9/v1")
+    answer = real_chat.ask("How does RecurrSim trade accuracy for cost?")
+    assert answer.error and "cannot reach" in answer.error
+    assert answer.passages and any(p.hit.name == "RecurrSim" for p in answer.passages)
+
+
+def test_follow_up_is_rewritten_with_the_history(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    history = [Turn("Which papers study federated learning?", "Two papers [1][2].",
+                    ("Zhiyi et al.", "RFedAGS"))]
+    real_llm.replies.extend(["RFedAGS Riemannian federated learning convergence guarantees",
+                             "RFedAGS has global convergence [1]."])
+    answer = real_chat.ask("What about the second one's convergence?", history=history)
+    assert "RFedAGS" in answer.standalone_query
+    condense_prompt = real_llm.prompts[0][0]["content"]
+    assert "Which papers study federated learning?" in condense_prompt
+    assert answer.passages[0].hit.name == "RFedAGS"
+
+
+def test_chinese_question_is_translated_for_retrieval_and_answered_in_chinese(
+        real_chat: PaperChat, real_llm: FakeChat) -> None:
+    real_llm.replies.extend(["GraphBSI one-shot graph generation Bayesian sample inference",
+                             "GraphBSI 是一种单步图生成模型 [1]。"])
+    answer = real_chat.ask("GraphBSI 是什么模型？")
+    assert answer.standalone_query.startswith("GraphBSI one-shot")
+    assert "Answer in Chinese" in real_llm.prompts[-1][-1]["content"]
+    assert answer.citations and answer.citations[0].name == "GraphBSI"
+    assert "GraphBSI" in answer.text and "[1]" in answer.text
+
+
+def test_history_given_to_the_rewriter_is_bounded(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    history = [Turn(f"question number {i} about RoT", f"answer {i}", ("RoT",)) for i in range(10)]
+    real_llm.replies.extend(["RoT reasoning reuse", "RoT reuses prior reasoning [1]."])
+    real_chat.ask("And its limitations?", history=history)
+    condense_prompt = real_llm.prompts[0][0]["content"]
+    assert "question number 9" in condense_prompt
+    assert "question number 6" not in condense_prompt  # history_turns = 3
+
+
+def test_empty_question_is_a_user_error(real_chat: PaperChat) -> None:
+    with pytest.raises(ValueError, match="empty question"):
+        real_chat.ask("   ")

@@ -1,0 +1,60 @@
+"""Citation checking against real MiniLM vectors: keep, repair, drop."""
+
+import pytest
+
+from rag.cite import check_citations, markers
+from rag.models import Hit, Passage
+from rag.pipeline import PaperChat
+
+pytestmark = pytest.mark.slow
+
+
+def _passages() -> list[Passage]:
+    texts = [
+        "InfoSEDD is a discrete diffusion approach that estimates mutual information between discrete variables.",
+        "RecurrSim trades accuracy for cost by choosing the number of recurrent iterations at inference time.",
+        "Federated learning clients exchange compressed model updates to save bandwidth.",
+    ]
+    return [Passage(n=i + 1, hit=Hit(chunk_id=f"c{i}", paper_id=f"p{i}", text=t, score=1.0), text=t)
+            for i, t in enumerate(texts)]
+
+
+def test_markers_parse_common_forms() -> None:
+    assert markers("A claim [1][2] and [3, 4] and 【5】 and [Passage 6].") == [1, 2, 3, 4, 5, 6]
+
+
+def test_correct_citations_are_kept(real_chat: PaperChat) -> None:
+    out = check_citations("InfoSEDD estimates mutual information with discrete diffusion [1].",
+                          _passages(), real_chat.vectors)
+    assert out.cited == [1]
+    assert out.report.supported == 1 and out.report.repaired == 0
+    assert out.text.endswith("[1].")
+
+
+def test_wrong_or_missing_numbers_are_repaired_to_the_supporting_passage(real_chat: PaperChat) -> None:
+    text = ("RecurrSim chooses the number of recurrent iterations at inference time [1]. "
+            "Federated clients compress their model updates to save bandwidth.")
+    out = check_citations(text, _passages(), real_chat.vectors)
+    assert out.cited == [2, 3]
+    assert out.report.repaired == 2
+    assert "[2]" in out.text and "[3]" in out.text and "[1]" not in out.text
+
+
+def test_numbers_outside_the_prompt_are_never_kept(real_chat: PaperChat) -> None:
+    out = check_citations("InfoSEDD estimates mutual information [7].", _passages(), real_chat.vectors)
+    assert out.report.invalid_dropped == 1
+    assert out.cited == [1] and "[7]" not in out.text
+
+
+def test_unsupported_sentences_are_dropped(real_chat: PaperChat) -> None:
+    text = ("InfoSEDD estimates mutual information [1]. "
+            "The Eiffel Tower was painted bright green in 1850 by medieval monks [2].")
+    out = check_citations(text, _passages(), real_chat.vectors)
+    assert out.report.unsupported == 1 and out.report.sentences == 2
+    assert "Eiffel" not in out.text and out.cited == [1]
+
+
+def test_refusal_phrases_are_detected(real_chat: PaperChat) -> None:
+    assert check_citations("I don't know.", _passages(), real_chat.vectors).refused
+    assert check_citations("The passages do not mention this.", _passages(), real_chat.vectors).refused
+    assert check_citations("论文中没有提到这一点。", _passages(), real_chat.vectors).refused

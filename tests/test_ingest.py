@@ -1,0 +1,50 @@
+import json
+from pathlib import Path
+
+from rag.config import DEMO_CORPUS
+from rag.fakes import FakeChat
+from rag.pipeline import PaperChat
+from tests.conftest import make_settings
+
+
+def test_reingest_adds_nothing_and_keeps_chunk_count(chat: PaperChat) -> None:
+    before = chat.store.count()
+    report = chat.ingest([DEMO_CORPUS], progress=False)
+    assert (report.added, report.unchanged, len(report.rejected)) == (0, 20, 0)
+    assert chat.store.count() == before
+    assert len(chat.papers()) == 20
+
+
+def test_reingest_from_a_new_process_adds_nothing(settings, chat: PaperChat) -> None:
+    fresh = PaperChat(settings, llm=FakeChat())
+    report = fresh.ingest([DEMO_CORPUS], progress=False)
+    assert report.added == 0 and fresh.store.count() == chat.store.count()
+
+
+def test_lexical_index_is_persisted_and_reloaded(settings, chat: PaperChat) -> None:
+    assert (settings.lexical_dir / "chunks.json").exists()
+    fresh = PaperChat(settings, llm=FakeChat())
+    assert fresh.lexical.fingerprint == chat.lexical.fingerprint
+    assert fresh.search("InfoSEDD", k=1)[0].name == "InfoSEDD"
+
+
+def test_bad_records_are_skipped_among_many_good_ones(tmp_path: Path) -> None:
+    path = tmp_path / "many.jsonl"
+    lines = [json.dumps({"title": f"Paper {i}", "abstract": f"Abstract number {i} about topic {i % 7}."})
+             for i in range(2000)]
+    lines.insert(500, "{broken")
+    lines.insert(1500, json.dumps(["not", "an", "object"]))
+    path.write_text("\n".join(lines))
+    pc = PaperChat(make_settings(tmp_path / "data"), llm=FakeChat())
+    report = pc.ingest([path], progress=False)
+    assert report.added == 2000
+    assert [r.source for r in report.rejected] == [f"{path}:501", f"{path}:1501"]
+    assert pc.store.count() == 2000
+
+
+def test_delete_removes_a_paper_from_store_and_lexical_index(chat: PaperChat) -> None:
+    glot = next(p for p in chat.papers() if p.display_name == "GLOT")
+    removed = chat.delete(glot.paper_id)
+    assert removed == glot.chunks
+    assert all(p.paper_id != glot.paper_id for p in chat.papers())
+    assert all(h.paper_id != glot.paper_id for h in chat.search("GLOT pooling", k=10))
