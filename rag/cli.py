@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from eval.answers import answers_command
 from eval.cli import eval_app
 from rag.config import DEMO_CORPUS, Settings
 from rag.models import Hit
@@ -21,6 +22,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 models_app = typer.Typer(no_args_is_help=True, help="Local model files.")
 app.add_typer(models_app, name="models")
 app.add_typer(eval_app, name="eval")
+eval_app.command("answers")(answers_command)
 
 AuthorOpt = Annotated[list[str] | None, typer.Option("--author", help="Only papers by this author (repeatable).")]
 AreaOpt = Annotated[list[str] | None, typer.Option("--area", help="Only papers in this area or subarea.")]

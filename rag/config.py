@@ -52,9 +52,9 @@ class Settings(BaseSettings):
         0.5, ge=0.0, le=1.0, description="Weight of dense scores in weighted fusion (BM25 gets the rest)."
     )
     refusal_threshold: float = Field(
-        0.30,
-        description="Below this best dense cosine the papers are taken not to answer "
-        "(calibrated by eval/calibrate_refusal.py).",
+        0.25,
+        description="Below this best dense cosine (and with no paper or author named) the papers "
+        "are taken not to answer; calibrated on the demo corpus by eval/calibrate_refusal.py.",
     )
 
     # --- answering -----------------------------------------------------------------------
@@ -80,6 +80,9 @@ class Settings(BaseSettings):
     llm_connect_timeout: float = Field(5.0, gt=0, description="Seconds to wait for a connection.")
     max_answer_tokens: int = Field(320, ge=16, description="Most tokens an answer may use.")
     temperature: float = Field(0.1, ge=0.0, le=2.0, description="Sampling temperature.")
+    evidence_mode: Literal["sentences", "chunks"] = Field(
+        "sentences", description="Prompt evidence: selected sentences, or whole top-k chunks."
+    )
     evidence_tokens: int = Field(
         360, ge=64, description="Token budget for the evidence put in the prompt."
     )
@@ -131,3 +134,18 @@ def apply_offline_environment() -> None:
 
     for key, value in OFFLINE_ENV.items():
         os.environ.setdefault(key, value)
+
+
+def env_example() -> str:
+    """The text of .env.example: every variable, its description and default."""
+    lines = ["# PaperChat configuration. Copy to .env and uncomment what you change.",
+             "# Every variable has a safe offline default; PAPERCHAT_ is the prefix of PaperChat's own.",
+             ""]
+    for name, field in Settings.model_fields.items():
+        alias = field.validation_alias
+        env = alias.choices[0] if isinstance(alias, AliasChoices) else f"PAPERCHAT_{name.upper()}"
+        default = field.default
+        if isinstance(default, Path):
+            default = f"<repo>/{default.relative_to(REPO_ROOT)}"
+        lines += [f"# {field.description}", f"# {env}={'' if default is None else default}"]
+    return "\n".join(lines) + "\n"

@@ -120,6 +120,7 @@ class Answer:
     timings: dict[str, float] = field(default_factory=dict)
     standalone_query: str = ""
     comparison: Any = None  # a rag.compare.Comparison for comparison questions
+    raw_text: str = ""  # the model's reply before citation checking (for evaluation)
 
     def to_json(self) -> dict[str, Any]:
         """The public `ask --json` shape (kept stable)."""

@@ -184,12 +184,14 @@ class PaperChat:
             return
         found = self._retrieve_for(query, top_k)
         suggestions = list(dict.fromkeys(h.name for h in found.hits))[:3]
-        weak = found.best_dense < self.settings.refusal_threshold and not query.filters.authors
+        weak = (found.best_dense < self.settings.refusal_threshold
+                and not query.filters.authors and not query.named)
         if not found.hits or weak:
             reason = "no loaded paper matches the filters" if found.allowed == set() else ""
             yield Event("answer", answer=_timed(refusal(question, suggestions, reason), query, t0))
             return
-        passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens)
+        passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
+                                   whole_chunks=self.settings.evidence_mode == "chunks")
         yield Event("passages", passages=tuple(passages))
         messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""))
         pieces: list[str] = []
@@ -206,6 +208,7 @@ class PaperChat:
             yield Event("answer", answer=_timed(answer, query, t0))
             return
         answer = finalize(question, "".join(pieces), passages, self.vectors, suggestions)
+        answer.raw_text = "".join(pieces)
         if first_token:
             answer.timings["first_token"] = first_token - t0
         yield Event("answer", answer=_timed(answer, query, t0))

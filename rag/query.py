@@ -39,6 +39,7 @@ class Query:
     text: str  # standalone English query
     intent: str = "answer"  # answer | compare | summary
     filters: Filters = field(default_factory=Filters)
+    named: tuple[str, ...] = ()  # ids of loaded papers the question names (e.g. "RoT")
 
 
 def detect_intent(question: str) -> str:
@@ -117,4 +118,14 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,
                           years=filters.years, paper_ids=filters.paper_ids)
     return Query(original=question, text=text, intent=detect_intent(question + " " + text),
-                 filters=filters)
+                 filters=filters, named=detect_papers(f"{question} {text}", catalogue))
+
+
+def detect_papers(text: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
+    """Loaded papers named in the text by their method name (not "X et al.") or full title."""
+    found = []
+    for pid, rec in catalogue.items():
+        names = [n for n in (rec.display_name, rec.title) if n and len(n) >= 3 and "et al." not in n]
+        if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names):
+            found.append(pid)
+    return tuple(found)

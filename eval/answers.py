@@ -1,0 +1,211 @@
+"""Answer evaluation over a JSONL question set, through the PaperChat facade.
+
+Each line: {"id", "type", "question", "papers": [display names], "facts": ["a|b", ...],
+"unanswerable": bool, "history": [{"question", "answer", "cited"}]}.
+
+Metrics (reported for the final answers and, where it makes sense, for the model's raw reply):
+- accuracy: share of expected facts present in the answer (a fact is "alt1|alt2").
+- citation precision: cited passages that support their sentence (MiniLM judge: best
+  sentence cosine or word overlap >= 0.5) and belong to an expected paper when one is given.
+- citation recall: answer sentences that a passage in the prompt supports and that cite one.
+- out-of-prompt citations: [n] that name no passage given to the model (must be 0).
+- refusal precision/recall on the unanswerable questions; time to first token; total time.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import typer
+from tqdm import tqdm
+
+from rag.cite import REFUSAL, _claims, support
+from rag.config import DEMO_CORPUS, Settings
+from rag.models import Answer, Passage, Turn
+from rag.pipeline import PaperChat
+from rag.sentences import VectorCache
+
+JUDGE_THRESHOLD = 0.5
+QUESTIONS = Path(__file__).resolve().parent / "questions" / "answers_demo.jsonl"
+
+
+@dataclass
+class Tally:
+    pairs: int = 0
+    precise: int = 0
+    supported_sentences: int = 0
+    cited_supported: int = 0
+    out_of_prompt: int = 0
+
+    def add(self, other: Tally) -> None:
+        for k in self.__dict__:
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+    def precision(self) -> float | None:
+        return self.precise / self.pairs if self.pairs else None
+
+    def recall(self) -> float | None:
+        return self.cited_supported / self.supported_sentences if self.supported_sentences else None
+
+
+def fact_present(fact: str, text: str) -> bool:
+    low = text.lower()
+    return any(alt.strip().lower() in low for alt in fact.split("|") if alt.strip())
+
+
+def judge(text: str, passages: list[Passage], expected: set[str], vectors: VectorCache) -> Tally:
+    """Citation precision and recall of one answer text against the passages it was given."""
+    t = Tally()
+    by_n = {p.n: p for p in passages}
+    for claim, ns in _claims(text):
+        if REFUSAL.search(claim) or not passages:
+            continue
+        cjk = any("\u4e00" <= ch <= "\u9fff" for ch in claim)
+        scores = None if cjk else support(claim, passages, vectors)
+        if cjk or scores.max() >= JUDGE_THRESHOLD:
+            t.supported_sentences += 1
+        good_cite = False
+        for n in dict.fromkeys(ns):
+            t.pairs += 1
+            p = by_n.get(n)
+            if p is None:
+                t.out_of_prompt += 1
+                continue
+            ok = (cjk or scores[n - 1] >= JUDGE_THRESHOLD) and (not expected or p.hit.name in expected)
+            t.precise += ok
+            good_cite = good_cite or ok
+        if (cjk or scores.max() >= JUDGE_THRESHOLD) and good_cite:
+            t.cited_supported += 1
+    return t
+
+
+def judge_table(answer: Answer, expected: set[str]) -> Tally:
+    """A comparison: every cited cell must cite a passage of its own column's paper."""
+    t = Tally()
+    table = answer.comparison
+    by_n = {p.n: p for p in answer.passages}
+    for cells in table.rows.values():
+        for paper, (_, n) in zip(table.papers, cells, strict=True):
+            if n is None:
+                continue
+            t.pairs += 1
+            t.supported_sentences += 1
+            ok = n in by_n and by_n[n].hit.name == paper and (not expected or paper in expected)
+            t.precise += ok
+            t.cited_supported += ok
+            t.out_of_prompt += n not in by_n
+    return t
+
+
+@dataclass
+class Report:
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    final: Tally = field(default_factory=Tally)
+    raw: Tally = field(default_factory=Tally)
+
+    def summary(self) -> dict[str, Any]:
+        answerable = [r for r in self.rows if not r["unanswerable"]]
+        facts = [r["accuracy"] for r in answerable if r["accuracy"] is not None]
+        refused = [r for r in self.rows if r["refused"]]
+        unans = [r for r in self.rows if r["unanswerable"]]
+        ttft = [r["first_token"] for r in self.rows if r.get("first_token")]
+        total = [r["total"] for r in self.rows if r.get("total")]
+
+        def ratio(a: int, b: int) -> float | None:
+            return round(a / b, 3) if b else None
+
+        def med(xs: list[float]) -> float | None:
+            return round(statistics.median(xs), 2) if xs else None
+
+        return {
+            "questions": len(self.rows),
+            "accuracy": round(statistics.mean(facts), 3) if facts else None,
+            "citation_precision": _r(self.final.precision()),
+            "citation_recall": _r(self.final.recall()),
+            "raw_citation_precision": _r(self.raw.precision()),
+            "raw_citation_recall": _r(self.raw.recall()),
+            "out_of_prompt_citations": self.final.out_of_prompt,
+            "raw_out_of_prompt_citations": self.raw.out_of_prompt,
+            "refusal_precision": ratio(sum(r["unanswerable"] for r in refused), len(refused)),
+            "refusal_recall": ratio(sum(r["refused"] for r in unans), len(unans)),
+            "errors": sum(bool(r["error"]) for r in self.rows),
+            "median_first_token_s": med(ttft),
+            "median_total_s": med(total),
+        }
+
+
+def _r(x: float | None) -> float | None:
+    return round(x, 3) if x is not None else None
+
+
+def evaluate(chat: PaperChat, questions: list[dict[str, Any]], progress: bool = True) -> Report:
+    report = Report()
+    vectors = chat.vectors
+    for q in tqdm(questions, desc="answers", unit="q", disable=not progress, file=sys.stderr):
+        history = [Turn(h["question"], h["answer"], tuple(h.get("cited", ()))) for h in q.get("history", [])]
+        answer = chat.ask(q["question"], history=history)
+        expected = set(q.get("papers", []))
+        if answer.comparison is not None:
+            final = judge_table(answer, expected)
+            raw = final
+        else:
+            final = judge(answer.text, answer.passages, expected, vectors)
+            raw = judge(answer.raw_text, answer.passages, expected, vectors)
+        report.final.add(final)
+        report.raw.add(raw)
+        text = answer.text
+        if answer.comparison is not None:
+            missing = expected - set(answer.comparison.papers)
+            accuracy = 1 - len(missing) / len(expected) if expected else None
+        else:
+            facts = q.get("facts", [])
+            accuracy = (sum(fact_present(f, text) for f in facts) / len(facts)) if facts else None
+        report.rows.append({
+            "id": q["id"], "type": q.get("type", ""), "question": q["question"],
+            "unanswerable": bool(q.get("unanswerable")), "refused": answer.refused,
+            "accuracy": None if q.get("unanswerable") else accuracy,
+            "error": answer.error, "answer": text, "raw": answer.raw_text,
+            "cited": sorted({c.name for c in answer.citations}),
+            "standalone_query": answer.standalone_query, "report": answer.report.__dict__,
+            "first_token": answer.timings.get("first_token"), "total": answer.timings.get("total"),
+        })
+    return report
+
+
+def load_questions(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+def answers_command(
+    questions: Path = typer.Option(QUESTIONS, help="JSONL question set."),
+    model: str | None = typer.Option(None, help="Override PAPERCHAT_LLM_MODEL (e.g. qwen2.5-0.5b)."),
+    evidence: str | None = typer.Option(None, help="sentences or chunks (prompt evidence)."),
+    corpus: list[Path] = typer.Option([DEMO_CORPUS], help="Papers to load into a fresh library."),
+    limit: int | None = typer.Option(None, help="Only the first N questions."),
+    out: Path | None = typer.Option(None, help="Write per-question rows (JSONL) here."),
+) -> None:
+    """Evaluate answers: accuracy, citation precision/recall, refusals, latency (JSON to stdout)."""
+    updates: dict[str, Any] = {}
+    if model:
+        updates["llm_model"] = model
+    if evidence:
+        updates["evidence_mode"] = evidence
+    rows = load_questions(questions)[:limit]
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings().model_copy(update={**updates, "data_dir": Path(tmp)})
+        chat = PaperChat(settings)
+        chat.ingest(corpus, progress=True)
+        chat.llm()  # start the model first: its start-up is not part of any answer's latency
+        report = evaluate(chat, rows)
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in report.rows) + "\n")
+    summary = {"model": settings.llm_model,
+               "provider": settings.provider, "evidence": settings.evidence_mode, **report.summary()}
+    print(json.dumps(summary))
