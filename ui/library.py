@@ -1,0 +1,77 @@
+"""Library and compare actions for the UI: upload files, remove a paper, compare papers."""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rag.compare import compare_papers
+from rag.models import Rejection
+from rag.pipeline import FileReport, IngestReport, PaperChat
+from ui.render import comparison_html, note_html
+
+log = logging.getLogger(__name__)
+FILE_TYPES = [".txt", ".jsonl", ".gz", ".csv", ".bib", ".pdf"]
+Progress = Callable[[float, str], None]
+
+
+def add_files(chat: PaperChat, paths: Sequence[str], progress: Progress) -> IngestReport:
+    """Ingest the files one by one (so progress moves per file); a file that fails is
+    reported as rejected and the rest still load."""
+    report = IngestReport()
+    for i, path in enumerate(paths):
+        name = Path(path).name
+        progress(i / max(len(paths), 1), f"Adding {name} ({i + 1} of {len(paths)})")
+        try:
+            report.files.extend(chat.ingest([Path(path)], progress=False).files)
+        except Exception as exc:  # one broken file must not lose the others
+            log.exception("ingesting %s failed", path)
+            report.files.append(FileReport(str(path), rejected=[Rejection(f"{name}:0", str(exc))]))
+    progress(1.0, "Done")
+    return report
+
+
+def remove_paper(chat: PaperChat, paper_id: str | None) -> str:
+    """Remove one paper; a status line (HTML) saying what happened."""
+    if not paper_id:
+        return note_html("Choose a paper to remove first.", "warn")
+    record = next((r for r in chat.papers() if r.paper_id == paper_id), None)
+    removed = chat.delete(paper_id)
+    if not removed:
+        return note_html(
+            f"No loaded paper has id {paper_id}; it may have been removed already.", "warn"
+        )
+    name = record.name if record else paper_id
+    return note_html(f"Removed “{name}” and its {removed} passage(s).", "info")
+
+
+def compare_view(
+    chat: PaperChat, paper_ids: Sequence[str] | None
+) -> tuple[str, str | None, str | None]:
+    """(table HTML or a message, Markdown path, CSV path) for 2-5 chosen papers."""
+    ids = list(dict.fromkeys(paper_ids or []))
+    if not 2 <= len(ids) <= 5:
+        return (
+            note_html(f"Pick between two and five papers to compare ({len(ids)} chosen).", "warn"),
+            None,
+            None,
+        )
+    known = {r.paper_id for r in chat.papers()}
+    unknown = [pid for pid in ids if pid not in known]
+    if unknown:
+        return note_html(f"Not in the library: {', '.join(unknown)}.", "warn"), None, None
+    table = compare_papers(chat, ids)
+    folder = Path(tempfile.mkdtemp(prefix="paperchat-compare-"))
+    md_path, csv_path = folder / "comparison.md", folder / "comparison.csv"
+    sources = "\n".join(f"[{p.n}] {p.hit.name}: {p.text}" for p in table.passages)
+    md_path.write_text(f"{table.to_markdown()}\n\n## Passages\n\n{sources}\n", encoding="utf-8")
+    csv_path.write_text(table.to_csv(), encoding="utf-8")
+    cells = sum(n is not None for cells in table.rows.values() for _, n in cells)
+    summary = note_html(
+        f"{len(table.papers)} papers · {cells} cited cells · cells without "
+        "support say “not stated”. Hover or click [n] for the passage.",
+        "meta",
+    )
+    return comparison_html(table) + summary, str(md_path), str(csv_path)
