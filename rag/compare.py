@@ -25,21 +25,23 @@ NOT_STATED = "not stated"
 ROWS: dict[str, tuple[str, re.Pattern[str]]] = {
     "problem": ("the problem, challenge or gap in existing work that the paper addresses",
                 re.compile(r"\b(?:challeng|problem|lack|remain|however|difficult|gap|limited|"
-                           r"suffer|costly|bottleneck|paradox)", re.I)),
+                           r"suffer|costly|bottleneck|paradox|inflat|expensive|struggl|fail|but)",
+                           re.I)),
     "method": ("we propose a new method, model, framework or approach",
-               re.compile(r"\b(?:we (?:propose|introduce|present|develop|formali[sz]e)|our "
-                          r"(?:method|approach|framework)|called|named)", re.I)),
+               re.compile(r"\b(?:we (?:propose|introduce|present|develop|formali[sz]e)|called|"
+                          r"named|(?:this|our) (?:work|paper) (?:proposes|introduces|presents))",
+                          re.I)),
     "data / benchmarks": ("experiments on datasets and benchmarks used for evaluation",
                           re.compile(r"\b(?:dataset|benchmark|experiment|evaluat|tasks?\b|"
                                      r"empirical)", re.I)),
     "key result": ("the main result: outperforms baselines, improves accuracy, achieves",
                    re.compile(r"\b(?:outperform|improv|achiev|state-of-the-art|reduc|speed|"
-                              r"\d+(?:\.\d+)?\s*(?:%|\\%|x\b|×))", re.I)),
+                              r"\d+(?:\.\d+)?\s*(?:\\*%|x\b|×))", re.I)),
     "limitations": ("limitations, weaknesses, failure cases or future work",
                     re.compile(r"\b(?:limitation|fails? to|cannot|future work|does not|"
                                r"restricted to|only (?:applies|works))", re.I)),
 }
-CELL_THRESHOLD = 0.25
+CELL_THRESHOLD = 0.35
 _SPLIT_TARGETS = re.compile(r"\s*(?:,|\band\b|\bvs\.?|\bversus\b|\bwith\b|和|与|跟)\s*", re.I)
 _LEAD = re.compile(r"^.*?(?:compare|comparison of|contrast|differences? between|比较|对比)\s*",
                    re.I)
@@ -106,27 +108,59 @@ def compare_papers(chat: PaperChat, paper_ids: list[str]) -> Comparison:
         hits = chat.store.chunks_of(pid)
         rec = chat.store.catalogue().get(pid)
         names.append(rec.name if rec else pid)
-        sentences: list[tuple[str, Hit]] = [(s, h) for h in hits for s in split_sentences(h.text)]
+        sentences = _unique_sentences(hits)
         if not sentences:
             for row in rows:
                 rows[row].append((NOT_STATED, None))
             continue
         sims = chat.vectors.texts([s for s, _ in sentences]) @ probes.T
-        used: set[int] = set()
-        for r, (row, (_, cue)) in enumerate(ROWS.items()):
-            scores = np.array([sims[i, r] + (0.3 if cue.search(s) else 0.0) - (0.2 if i in used else 0)
-                               for i, (s, _) in enumerate(sentences)])
-            best = int(scores.argmax())
-            if scores[best] < CELL_THRESHOLD + 0.3 * (row == "limitations") or (
-                    row == "limitations" and not cue.search(sentences[best][0])):
+        for row, (text, hit) in _fill_rows(sentences, sims).items():
+            if hit is None:
                 rows[row].append((NOT_STATED, None))
                 continue
-            used.add(best)
-            text, hit = sentences[best]
             passage = Passage(n=len(passages) + 1, hit=hit, text=text)
             passages.append(passage)
             rows[row].append((_short(text), passage.n))
     return Comparison(papers=names, rows=rows, passages=passages)
+
+
+def _unique_sentences(hits: list[Hit]) -> list[tuple[str, Hit]]:
+    """The paper's sentences in order, once each (chunks overlap)."""
+    seen: set[str] = set()
+    out = []
+    for hit in hits:
+        for sentence in split_sentences(hit.text):
+            if sentence not in seen:
+                seen.add(sentence)
+                out.append((sentence, hit))
+    return out
+
+
+def _fill_rows(sentences: list[tuple[str, Hit]], sims: np.ndarray) -> dict[str, tuple[str, Hit | None]]:
+    """One sentence per row, none used twice: cue words and similarity decide, the problem
+    favours the opening sentences; a row without a good enough sentence is not stated."""
+    n = len(sentences)
+    score = np.zeros((len(ROWS), n))
+    for r, (row, (_, cue)) in enumerate(ROWS.items()):
+        for i, (text, _) in enumerate(sentences):
+            score[r, i] = sims[i, r] + (0.3 if cue.search(text) else 0.0)
+            if row == "problem":
+                score[r, i] += 0.15 * (i < 2) - 0.3 * bool(ROWS["method"][1].search(text))
+            if row == "limitations" and not cue.search(text):
+                score[r, i] = -1.0  # never guess a limitation
+    # Greedy matching: the best (row, sentence) pairs first; each row and sentence used once.
+    chosen: dict[str, tuple[str, Hit | None]] = {row: ("", None) for row in ROWS}
+    filled: set[int] = set()
+    used: set[int] = set()
+    for flat in np.argsort(-score, axis=None):
+        r, i = divmod(int(flat), n)
+        if score[r, i] < CELL_THRESHOLD:
+            break
+        if r not in filled and i not in used:
+            filled.add(r)
+            used.add(i)
+            chosen[list(ROWS)[r]] = sentences[i]
+    return {row: chosen[row] for row in ROWS}
 
 
 def compare_answer(chat: PaperChat, query: Query) -> Answer:
