@@ -19,22 +19,27 @@ def is_chinese(text: str) -> bool:
     return bool(_CJK.search(text))
 
 
-def format_passages(passages: list[Passage]) -> str:
-    """Numbered passages with a short source line each, as the model sees them."""
+def format_passages(passages: list[Passage], named_authors: tuple[str, ...] = ()) -> str:
+    """Numbered passages with a short source line each, as the model sees them: the paper's
+    name, its first author, and any author the question named."""
     blocks = []
     for p in passages:
         authors = p.hit.authors
-        who = f"{authors[0].split()[-1]} et al." if len(authors) > 1 else (authors[0] if authors else "")
-        blocks.append(f"[{p.n}] {p.hit.name} ({who})\n{p.text}")
+        who = [f"{authors[0].split()[-1]} et al." if len(authors) > 1 else authors[0]] if authors else []
+        who += [f"with {a}" for a in named_authors if a in authors[1:]]
+        extra = [w for w in who if w != p.hit.name]
+        label = f"{p.hit.name} ({', '.join(extra)})" if extra else p.hit.name
+        blocks.append(f"[{p.n}] {label}\n{p.text}")
     return "\n\n".join(blocks)
 
 
-def build_messages(question: str, passages: list[Passage], instruction: str = "") -> list[dict[str, str]]:
+def build_messages(question: str, passages: list[Passage], instruction: str = "",
+                   named_authors: tuple[str, ...] = ()) -> list[dict[str, str]]:
     """System rules (a fixed prefix the local server can cache) and the passages + question."""
     if is_chinese(question) and not instruction:
         instruction = "Answer in Chinese (简体中文). Keep the [n] passage numbers."
-    user = prompts.render("answer_user", passages=format_passages(passages), question=question,
-                          instruction=instruction)
+    user = prompts.render("answer_user", passages=format_passages(passages, named_authors),
+                          question=question, instruction=instruction)
     return [{"role": "system", "content": prompts.load("answer_system")},
             {"role": "user", "content": user.strip()}]
 

@@ -193,7 +193,8 @@ class PaperChat:
         passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
                                    whole_chunks=self.settings.evidence_mode == "chunks")
         yield Event("passages", passages=tuple(passages))
-        messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""))
+        messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""),
+                                  query.filters.authors)
         pieces: list[str] = []
         first_token = None
         try:
