@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
@@ -123,6 +124,12 @@ def assemble_model(name: str, models_dir: Path) -> Path:
     return target
 
 
+# PR_SET_PDEATHSIG fires when the *thread* that started the child exits, not the process: a
+# server started from a short-lived thread (the UI's warm-up, a request) died with it. So every
+# server is started from this one worker thread, which lives as long as the process.
+_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperchat-spawn")
+
+
 def _die_with_parent() -> None:
     """In the child: get SIGTERM when PaperChat exits, so no server is left behind."""
     try:
@@ -149,8 +156,9 @@ class LocalServer:
         self.log_path = settings.data_dir / "logs" / f"llama-server-{self.port}.log"
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("wb") as log_file:
-            self.proc = subprocess.Popen(cmd, stdout=log_file, stderr=subprocess.STDOUT,
-                                         stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+            self.proc = _SPAWNER.submit(
+                subprocess.Popen, cmd, stdout=log_file, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent).result()
         atexit.register(self.stop)
         self._wait_ready(timeout=120)
 
