@@ -69,7 +69,8 @@ def _wire_chat(chat: PaperChat, menu: ModelMenu, c: layout.ChatView, header: gr.
           [c.question, c.chatbot, history, *c.filters, c.top_k, c.model],
           [c.chatbot, c.sources, c.question, history, last_answer],
           api_name="ask", show_progress="hidden",
-          ).then(partial(_exports, chat), [last_answer], exports, api_visibility="private")
+          ).then(partial(_after_answer, chat, menu), [last_answer, c.model], [*exports, header],
+                 api_visibility="private")
     c.new.click(_new_conversation, None, [c.chatbot, c.sources, history, last_answer, *exports],
                 api_name="new_conversation")
     c.model.change(partial(_header, chat, menu), [c.model], [header], api_visibility="private")
@@ -104,9 +105,11 @@ def _ask(chat: PaperChat, menu: ModelMenu, question: str, messages: list[dict[st
         yield msgs, sources or gr.skip(), "", turns_now, answer
 
 
-def _exports(chat: PaperChat, answer: Answer | None) -> tuple[Any, ...]:
+def _after_answer(chat: PaperChat, menu: ModelMenu, answer: Answer | None,
+                  model: str) -> tuple[Any, ...]:
+    """The answer's Markdown and BibTeX exports, and the status line (a model may have started)."""
     markdown, md_path, bib_path = chat_turn.export_files(chat, answer)
-    return markdown, _download(md_path), _download(bib_path)
+    return markdown, _download(md_path), _download(bib_path), _header(chat, menu, model)
 
 
 def _new_conversation() -> tuple[Any, ...]:

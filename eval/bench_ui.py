@@ -1,0 +1,151 @@
+"""UI latency in a real browser: the real app (default local model, MiniLM, demo corpus) in
+headless Debian chromium. Measures page load (navigation to an interactive page with the
+corpus shown) and time from pressing Ask to the first streamed token visible in the page.
+
+    .venv/bin/python -m eval.bench_ui [--model qwen2.5-0.5b] [--questions 5] [--loads 5]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from playwright.sync_api import Page, sync_playwright
+
+from rag.config import DEMO_CORPUS, Settings
+from rag.pipeline import PaperChat
+from ui.app import build_app, launch_options
+
+QUESTIONS = [
+    "How does InfoSEDD estimate mutual information?",
+    "What does Retrieval-of-Thought reuse to make reasoning cheaper?",
+    "What is the difference between deep and shallow forgetting in continual learning?",
+    "What convergence rate does Heavy Ball reach on quadratic problems?",
+    "Which papers work on graph neural networks?",
+]
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+# Presses Ask and watches the chat: the first streamed token shows a caret; an answer that
+# arrives whole (a refusal, an error) counts when it appears.
+MEASURE_JS = """
+async () => {
+  const chat = document.querySelector('#pc-chat');
+  const done = '.pc-meta, .pc-error, .pc-warn';
+  const t0 = performance.now();
+  let first = null;
+  return await new Promise((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      if (first === null && chat.querySelector('.pc-caret, ' + done)) { first = now - t0; }
+      const end = chat.querySelector(done);
+      if (end) {
+        obs.disconnect();
+        const kind = end.classList.contains('pc-meta') ? 'answer'
+          : end.classList.contains('pc-error') ? 'error' : 'refused';
+        resolve({ first_token_ms: first, total_ms: now - t0, kind: kind });
+      }
+    };
+    const obs = new MutationObserver(check);
+    obs.observe(chat, { subtree: true, childList: true, characterData: true });
+    document.querySelector('#pc-send').click();
+  });
+}
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def page_load(browser: Any, url: str) -> dict[str, float]:
+    """One fresh session: navigation to the app showing the corpus, and the load event."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="load")
+    load_event = time.perf_counter() - t0
+    page.locator("#pc-header", has_text="papers").wait_for(timeout=60_000)
+    ready = time.perf_counter() - t0
+    context.close()
+    return {"load_event_s": load_event, "interactive_s": ready}
+
+
+def ask_timed(page: Page, question: str) -> dict[str, Any]:
+    page.click("#pc-new")
+    page.locator("#pc-chat .pc-meta, #pc-chat .pc-error, #pc-chat .pc-warn").first.wait_for(
+        state="detached", timeout=30_000)
+    page.fill("#pc-question textarea", question)
+    result = page.evaluate(MEASURE_JS)
+    return {"question": question, **result}
+
+
+def run(settings: Settings, questions: int, loads: int) -> dict[str, Any]:
+    chat = PaperChat(settings)
+    t0 = time.perf_counter()
+    chat.ingest([DEMO_CORPUS], progress=False)
+    ingest_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    demo = build_app(chat)  # starts the model in a background thread, as `paperchat serve` does
+    port = _free_port()
+    demo.queue(default_concurrency_limit=1).launch(
+        prevent_thread_lock=True, server_name="127.0.0.1", server_port=port, quiet=True,
+        share=False, **launch_options())
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            loaded = [page_load(browser, url) for _ in range(loads)]
+            chat.llm()  # wait for the pre-warm to finish: measure answers, not the model start
+            warm_s = time.perf_counter() - t0
+            page = browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
+            page.goto(url, wait_until="load")
+            page.locator("#pc-header", has_text="ready").wait_for(timeout=60_000)
+            asked = [ask_timed(page, q) for q in QUESTIONS[:questions]]
+            browser.close()
+    finally:
+        demo.close()
+    return {"model": settings.llm_model, "ingest_s": ingest_s, "model_ready_s": warm_s,
+            "loads": loaded, "questions": asked}
+
+
+def summary(result: dict[str, Any]) -> dict[str, float]:
+    """Medians of the measurements."""
+    firsts = [q["first_token_ms"] / 1000 for q in result["questions"]]
+    return {
+        "page_load_event_s": statistics.median(x["load_event_s"] for x in result["loads"]),
+        "page_interactive_s": statistics.median(x["interactive_s"] for x in result["loads"]),
+        "first_token_s": statistics.median(firsts),
+        "total_s": statistics.median(q["total_ms"] / 1000 for q in result["questions"]),
+    }
+
+
+def main(
+    model: Annotated[str | None, typer.Option(help="Local model (default: the settings').")] = None,
+    questions: Annotated[int, typer.Option(min=1, max=len(QUESTIONS))] = 5,
+    loads: Annotated[int, typer.Option(min=1, help="Fresh page loads to time.")] = 5,
+) -> None:
+    """Print the measurements as JSON (stdout) with the machine load before and after."""
+    before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="paperchat-bench-ui-") as tmp:
+        overrides: dict[str, Any] = {"data_dir": Path(tmp) / "data",
+                                     "models_dir": Settings().models_dir}
+        if model:
+            overrides["llm_model"] = model
+        result = run(Settings(**overrides), questions, loads)
+    result["summary"] = summary(result)
+    result["loadavg_before"], result["loadavg_after"] = before, os.getloadavg()
+    print(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    typer.run(main)
