@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import string
-from functools import lru_cache
+from functools import cache
 
 from rag.config import PROMPTS_DIR
 
@@ -15,7 +15,7 @@ TEMPLATES: dict[str, set[str]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> str:
     """A template's text, checked: it must use exactly the variables the code provides."""
     if name not in TEMPLATES:

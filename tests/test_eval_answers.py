@@ -1,0 +1,70 @@
+"""The answer-evaluation runner's metrics, on the fake models."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from eval.answers import Report, evaluate, fact_present, judge
+from eval.calibrate_refusal import best_threshold
+from rag.fakes import FakeChat
+from rag.models import Hit, Passage
+from rag.pipeline import PaperChat
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_fact_alternatives() -> None:
+    assert fact_present("40%|forty percent", "cuts tokens by up to 40%")
+    assert not fact_present("82%", "by 28%")
+
+
+def test_judge_counts_out_of_prompt_and_wrong_paper_citations(chat: PaperChat) -> None:
+    hit = Hit("c0", "p0", "GLOT pools token outputs with a graph neural network.", 1.0,
+              {"display_name": "GLOT"})
+    passages = [Passage(1, hit, hit.text)]
+    t = judge("GLOT pools token outputs with a graph neural network [1]. It is fast [4].",
+              passages, {"GLOT"}, chat.vectors)
+    assert (t.pairs, t.out_of_prompt) == (2, 1)
+    assert t.precise == 1
+    wrong_paper = judge("GLOT pools token outputs with a graph neural network [1].", passages,
+                        {"RoT"}, chat.vectors)
+    assert wrong_paper.precise == 0
+
+
+def test_evaluate_reports_refusals_and_accuracy(chat: PaperChat, fake_llm: FakeChat) -> None:
+    questions = [
+        {"id": "a", "question": "What does InfoSEDD compute?", "papers": ["InfoSEDD"],
+         "facts": ["Kullback"], "unanswerable": False},
+        {"id": "b", "question": "What GPU trained RecurrSim?", "papers": ["RecurrSim"],
+         "facts": [], "unanswerable": True},
+    ]
+    fake_llm.replies.extend([
+        "InfoSEDD can be used to compute Kullback–Leibler divergences [1].", "I don't know."])
+    summary = evaluate(chat, questions, progress=False).summary()
+    assert summary["questions"] == 2
+    assert summary["refusal_recall"] == 1.0 and summary["refusal_precision"] == 1.0
+    assert summary["out_of_prompt_citations"] == 0
+    assert isinstance(Report().summary(), dict)
+
+
+def test_best_threshold_separates_the_groups() -> None:
+    t, acc = best_threshold([0.5, 0.6, 0.4], [0.1, 0.2, 0.3])
+    assert 0.3 < t < 0.4 and acc == 1.0
+
+
+def test_eval_answers_command_prints_a_summary(tmp_path: Path) -> None:
+    qs = tmp_path / "q.jsonl"
+    qs.write_text(json.dumps({"id": "x", "question": "How does RecurrSim trade accuracy for cost?",
+                              "papers": ["RecurrSim"], "facts": ["recurrent"]}) + "\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERCHAT_", "OPENAI_"))}
+    env.update(PAPERCHAT_EMBED_MODEL="fake", PAPERCHAT_LLM_PROVIDER="fake",
+               PAPERCHAT_REFUSAL_THRESHOLD="0.1")
+    proc = subprocess.run([sys.executable, "-m", "rag.cli", "eval", "answers", "--questions", str(qs),
+                           "--out", str(tmp_path / "rows.jsonl")], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["questions"] == 1 and summary["provider"] == "fake"
+    assert json.loads((tmp_path / "rows.jsonl").read_text())["id"] == "x"
