@@ -2,7 +2,7 @@
 headless Debian chromium. Measures page load (navigation to an interactive page with the
 corpus shown) and time from pressing Ask to the first streamed token visible in the page.
 
-    .venv/bin/python -m eval.bench_ui [--model qwen2.5-0.5b] [--questions 5] [--loads 5]
+    .venv/bin/python -m eval.bench_ui [--model qwen2.5-0.5b] [--questions 5] [--loads 5] [--full]
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import json
 import os
 import socket
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -34,24 +35,29 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 # Presses Ask and watches the chat: the first streamed token shows a caret; an answer that
-# arrives whole (a refusal, an error) counts when it appears.
+# arrives whole (a refusal, an error) counts when it appears. Unless `full`, it then presses
+# Stop, so a slow CPU spends the run on what is measured.
 MEASURE_JS = """
-async () => {
+async (full) => {
   const chat = document.querySelector('#pc-chat');
   const done = '.pc-meta, .pc-error, .pc-warn';
   const t0 = performance.now();
   let first = null;
   return await new Promise((resolve) => {
+    const finish = (end, now) => {
+      obs.disconnect();
+      const kind = end === null ? 'stopped' : end.classList.contains('pc-meta') ? 'answer'
+        : end.classList.contains('pc-error') ? 'error' : 'refused';
+      resolve({ first_token_ms: first, total_ms: end === null ? null : now - t0, kind: kind });
+    };
     const check = () => {
       const now = performance.now();
-      if (first === null && chat.querySelector('.pc-caret, ' + done)) { first = now - t0; }
       const end = chat.querySelector(done);
-      if (end) {
-        obs.disconnect();
-        const kind = end.classList.contains('pc-meta') ? 'answer'
-          : end.classList.contains('pc-error') ? 'error' : 'refused';
-        resolve({ first_token_ms: first, total_ms: now - t0, kind: kind });
+      if (first === null && (end || chat.querySelector('.pc-caret'))) {
+        first = now - t0;
+        if (!end && !full) { document.querySelector('#pc-stop').click(); finish(null, now); }
       }
+      if (end && first !== null) { finish(end, now); }
     };
     const obs = new MutationObserver(check);
     obs.observe(chat, { subtree: true, childList: true, characterData: true });
@@ -80,16 +86,20 @@ def page_load(browser: Any, url: str) -> dict[str, float]:
     return {"load_event_s": load_event, "interactive_s": ready}
 
 
-def ask_timed(page: Page, question: str) -> dict[str, Any]:
+def ask_timed(page: Page, question: str, full: bool) -> dict[str, Any]:
+    print(f"asking: {question}", file=sys.stderr, flush=True)
     page.click("#pc-new")
     page.locator("#pc-chat .pc-meta, #pc-chat .pc-error, #pc-chat .pc-warn").first.wait_for(
         state="detached", timeout=30_000)
     page.fill("#pc-question textarea", question)
-    result = page.evaluate(MEASURE_JS)
+    result = page.evaluate(MEASURE_JS, full)
+    if not full:  # the stopped turn shows its note; the next question starts from a clean chat
+        page.locator("#pc-chat .pc-warn").first.wait_for(timeout=60_000)
+    print(f"  {result}", file=sys.stderr, flush=True)
     return {"question": question, **result}
 
 
-def run(settings: Settings, questions: int, loads: int) -> dict[str, Any]:
+def run(settings: Settings, questions: int, loads: int, full: bool) -> dict[str, Any]:
     chat = PaperChat(settings)
     t0 = time.perf_counter()
     chat.ingest([DEMO_CORPUS], progress=False)
@@ -105,12 +115,13 @@ def run(settings: Settings, questions: int, loads: int) -> dict[str, Any]:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             loaded = [page_load(browser, url) for _ in range(loads)]
+            print(f"page loads: {loaded}", file=sys.stderr, flush=True)
             chat.llm()  # wait for the pre-warm to finish: measure answers, not the model start
             warm_s = time.perf_counter() - t0
             page = browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
             page.goto(url, wait_until="load")
             page.locator("#pc-header", has_text="ready").wait_for(timeout=60_000)
-            asked = [ask_timed(page, q) for q in QUESTIONS[:questions]]
+            asked = [ask_timed(page, q, full) for q in QUESTIONS[:questions]]
             browser.close()
     finally:
         demo.close()
@@ -121,11 +132,12 @@ def run(settings: Settings, questions: int, loads: int) -> dict[str, Any]:
 def summary(result: dict[str, Any]) -> dict[str, float]:
     """Medians of the measurements."""
     firsts = [q["first_token_ms"] / 1000 for q in result["questions"]]
+    totals = [q["total_ms"] / 1000 for q in result["questions"] if q["total_ms"] is not None]
     return {
         "page_load_event_s": statistics.median(x["load_event_s"] for x in result["loads"]),
         "page_interactive_s": statistics.median(x["interactive_s"] for x in result["loads"]),
         "first_token_s": statistics.median(firsts),
-        "total_s": statistics.median(q["total_ms"] / 1000 for q in result["questions"]),
+        **({"total_s": statistics.median(totals)} if totals else {}),
     }
 
 
@@ -133,15 +145,17 @@ def main(
     model: Annotated[str | None, typer.Option(help="Local model (default: the settings').")] = None,
     questions: Annotated[int, typer.Option(min=1, max=len(QUESTIONS))] = 5,
     loads: Annotated[int, typer.Option(min=1, help="Fresh page loads to time.")] = 5,
+    full: Annotated[bool, typer.Option(help="Wait for whole answers instead of pressing Stop "
+                                            "after the first token.")] = False,
 ) -> None:
     """Print the measurements as JSON (stdout) with the machine load before and after."""
     before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="paperchat-bench-ui-") as tmp:
-        overrides: dict[str, Any] = {"data_dir": Path(tmp) / "data",
-                                     "models_dir": Settings().models_dir}
+        defaults = Settings()  # type: ignore[call-arg]  # models stay put; the library is new
+        overrides: dict[str, Any] = {"data_dir": Path(tmp) / "data"}
         if model:
             overrides["llm_model"] = model
-        result = run(Settings(**overrides), questions, loads)
+        result = run(defaults.model_copy(update=overrides), questions, loads, full)
     result["summary"] = summary(result)
     result["loadavg_before"], result["loadavg_after"] = before, os.getloadavg()
     print(json.dumps(result, indent=1))

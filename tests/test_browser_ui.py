@@ -212,3 +212,20 @@ def test_gradio_client_drives_the_api(app: App, monkeypatch: pytest.MonkeyPatch)
     assert "<table" in html
     assert csv["interactive"] is True  # a button update; its file is on this (same) machine
     assert Path(csv["value"]).read_text(encoding="utf-8").startswith("aspect,")
+
+
+def test_a_slow_model_says_so_and_can_be_stopped(page: Page, app: App) -> None:
+    fake = app.chat.llm()
+    assert isinstance(fake, FakeChat)
+    fake.delay = 4.0
+    try:
+        page.fill("#pc-question textarea", QUESTION)
+        page.click("#pc-send")
+        waiting = page.locator("#pc-chat .pc-note.pc-wait")
+        expect(waiting).to_contain_text("Working: asking fake model about 6 passages")
+        expect(page.locator("#pc-sources .pc-src")).to_have_count(6)  # passages before the answer
+        page.click("#pc-stop")
+        expect(page.locator("#pc-chat .pc-note.pc-warn")).to_have_text("Stopped.")
+        expect(waiting).to_have_count(0)
+    finally:
+        fake.delay = 0.0

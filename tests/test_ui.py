@@ -203,3 +203,11 @@ def test_build_app_exposes_the_api(chat: PaperChat) -> None:
     demo = build_app(chat, warm=False)
     names = {d.api_name for d in demo.fns.values()}
     assert {"ask", "compare", "add_files", "remove_paper", "new_conversation", "papers"} <= names
+
+
+def test_a_stopped_turn_loses_its_spinner_and_caret() -> None:
+    live = render.answer_html("Partial [1]", [_passage(1, "A.")], 1) + '<span class="pc-caret"></span>'
+    out = render.stopped(live)
+    assert "pc-caret" not in out and out.endswith(render.note_html("Stopped.", "warn"))
+    assert render.stopped(render.note_html("Working… 3 s.", "wait")) == render.note_html(
+        "Stopped.", "warn")

@@ -65,12 +65,13 @@ def build_app(chat: PaperChat, *, warm: bool = True) -> gr.Blocks:
 def _wire_chat(chat: PaperChat, menu: ModelMenu, c: layout.ChatView, header: gr.HTML) -> None:
     history, last_answer = gr.State([]), gr.State(None)
     exports = [c.markdown, c.md_file, c.bib_file]
-    gr.on([c.question.submit, c.send.click], partial(_ask, chat, menu),
-          [c.question, c.chatbot, history, *c.filters, c.top_k, c.model],
-          [c.chatbot, c.sources, c.question, history, last_answer],
-          api_name="ask", show_progress="hidden",
-          ).then(partial(_after_answer, chat, menu), [last_answer, c.model], [*exports, header],
-                 api_visibility="private")
+    asking = gr.on([c.question.submit, c.send.click], partial(_ask, chat, menu),
+                   [c.question, c.chatbot, history, *c.filters, c.top_k, c.model],
+                   [c.chatbot, c.sources, c.question, history, last_answer],
+                   api_name="ask", show_progress="hidden")
+    asking.then(partial(_after_answer, chat, menu), [last_answer, c.model], [*exports, header],
+                api_visibility="private")
+    c.stop.click(_stop, [c.chatbot], [c.chatbot], cancels=[asking], api_visibility="private")
     c.new.click(_new_conversation, None, [c.chatbot, c.sources, history, last_answer, *exports],
                 api_name="new_conversation")
     c.model.change(partial(_header, chat, menu), [c.model], [header], api_visibility="private")
@@ -110,6 +111,16 @@ def _after_answer(chat: PaperChat, menu: ModelMenu, answer: Answer | None,
     """The answer's Markdown and BibTeX exports, and the status line (a model may have started)."""
     markdown, md_path, bib_path = chat_turn.export_files(chat, answer)
     return markdown, _download(md_path), _download(bib_path), _header(chat, menu, model)
+
+
+def _stop(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Mark the turn in progress as stopped (its stream is cancelled by Gradio)."""
+    if not messages or messages[-1].get("role") != "assistant":
+        return messages
+    last = messages[-1]
+    text = last["content"] if isinstance(last["content"], str) else "".join(
+        p.get("text", "") for p in last["content"] if isinstance(p, dict))
+    return [*messages[:-1], {"role": "assistant", "content": render.stopped(text)}]
 
 
 def _new_conversation() -> tuple[Any, ...]:

@@ -30,19 +30,24 @@ Messages = list[dict[str, Any]]
 
 def with_ticks(events: Iterator[T], every: float | None = None) -> Iterator[T | None]:
     """The events, with None whenever `every` seconds pass without one. The source runs in a
-    thread and stops when this generator is closed; its exceptions are re-raised here."""
+    thread and is closed at its next event after this generator is closed (the Stop button);
+    its exceptions are re-raised here."""
     box: queue.Queue[tuple[str, Any]] = queue.Queue()
     stop = threading.Event()
 
     def pump() -> None:
         try:
             for item in events:
-                box.put(("item", item))
                 if stop.is_set():
                     break
+                box.put(("item", item))
             box.put(("done", None))
         except Exception as exc:  # noqa: BLE001 (re-raised in the consumer, which reports it)
             box.put(("error", exc))
+        finally:  # a closed stream also closes the model's HTTP response, so generation stops
+            close = getattr(events, "close", None)
+            if close is not None:
+                close()
 
     threading.Thread(target=pump, name="paperchat-answer", daemon=True).start()
     try:

@@ -26,6 +26,7 @@ class ChatView:
     chatbot: gr.Chatbot
     question: gr.Textbox
     send: gr.Button
+    stop: gr.Button
     markdown: gr.Code
     md_file: gr.DownloadButton
     bib_file: gr.DownloadButton
@@ -82,6 +83,7 @@ def chat_view(models: list[str], default_model: str, top_k: int,
                 question = gr.Textbox(placeholder="Ask a question about the papers…", scale=6,
                                       show_label=False, elem_id="pc-question", autofocus=True)
                 send = gr.Button("Ask", variant="primary", scale=1, min_width=80, elem_id="pc-send")
+                stop = gr.Button("Stop", scale=0, min_width=70, elem_id="pc-stop")
             gr.Examples(EXAMPLES, [question], label="Try")
             with gr.Accordion("Export this answer", open=False, elem_id="pc-export"):
                 markdown = gr.Code(language="markdown", label="Markdown with references",
@@ -96,7 +98,7 @@ def chat_view(models: list[str], default_model: str, top_k: int,
             sources = gr.HTML(render.sources_html([], (), 0), label="sources", elem_id="pc-sources",
                               max_height=640)
     return ChatView(model, top_k_, authors, areas, venues, years, new, chatbot, question, send,
-                    markdown, md_file, bib_file, sources)
+                    stop, markdown, md_file, bib_file, sources)
 
 
 def compare_view(papers: list[tuple[str, str]]) -> CompareView:

@@ -102,6 +102,13 @@ def note_html(text: str, kind: str = "info") -> str:
     return f'<span class="pc-note pc-{kind}">{esc(text)}</span>'
 
 
+def stopped(content: str) -> str:
+    """A chat message whose turn the user stopped: no caret or spinner, and a note saying so."""
+    content = content.replace('<span class="pc-caret"></span>', "")
+    content = re.sub(r'<span class="pc-note pc-wait">.*?</span>', "", content)
+    return content + ("\n\n" if content else "") + note_html("Stopped.", "warn")
+
+
 def cited_numbers(text: str) -> set[int]:
     """The [n] numbers that occur in a text."""
     return {int(x) for m in _MARKER.finditer(text) for x in re.split(r"\s*[,;]\s*", m.group(1))}
