@@ -65,9 +65,10 @@ def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:
 
 
 def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCache,
-             suggestions: list[str]) -> Answer:
-    """Check the model's citations against the passages; refuse when nothing survives."""
-    checked = check_citations(raw, passages, vectors)
+             suggestions: list[str], query_text: str = "") -> Answer:
+    """Check the model's citations against the passages; refuse when nothing survives.
+    `query_text` is the standalone English form of the question, when it was rewritten."""
+    checked = check_citations(raw, passages, vectors, question=query_text or question)
     if checked.refused or not checked.cited:
         answer = refusal(question, suggestions)
         answer.passages, answer.report = passages, checked.report

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.models import CitationReport, Passage
+from rag.lexical import tokenize
 from rag.sentences import VectorCache, overlap, split_sentences
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
@@ -47,7 +48,7 @@ def _claims(text: str) -> list[tuple[str, list[int]]]:
         if out and len(claim.strip(" .,;")) == 0:
             prev, prev_ns = out[-1]
             out[-1] = (prev, prev_ns + ns)
-        elif claim:
+        elif claim or ns:
             out.append((claim, ns))
     return out
 
@@ -71,12 +72,48 @@ def _cjk_support(claim: str, passages: list[Passage]) -> np.ndarray:
     return np.array([sum(t in p.text.lower() for t in terms) / len(terms) for p in passages])
 
 
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+
+
+def _numbers(text: str) -> set[str]:
+    return {n.replace(",", "") for n in _NUMBER.findall(text)}
+
+
+def _asked_terms(question: str) -> set[tuple[str, str]]:
+    """Two-word lower-case terms of the question ("learning rate", "training examples"), stemmed."""
+    stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", question)]
+    return {(a, b) for a, b in zip(stems, stems[1:], strict=False) if a and b and a != b}
+
+
+def grounded(claim: str, passage: Passage, question: str) -> bool:
+    """Hard conditions beyond similarity: every number in the claim is in the passage, and
+    each two-word term the claim repeats from the question ("learning rate") has both its
+    words in the passage."""
+    text = passage.text.replace("\\", "")
+    if not _numbers(claim) <= _numbers(text):
+        return False
+    claim_tokens = tokenize(claim)
+    claim_pairs = set(zip(claim_tokens, claim_tokens[1:], strict=False))
+    passage_tokens = set(tokenize(text))
+    return all(a in passage_tokens and b in passage_tokens
+               for a, b in _asked_terms(question) & claim_pairs)
+
+
+def is_meta(claim: str) -> bool:
+    """'Passage [1].', 'This is stated in passage [2].': a pointer, not a claim."""
+    words = re.sub(r"\b(?:passages?|stated|mentioned|described|shown|given)\b", " ", claim,
+                   flags=re.IGNORECASE)
+    return len(tokenize(words)) < 2 and not _CJK.search(claim)
+
+
 def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
-                    threshold: float = SUPPORT_THRESHOLD) -> CheckedAnswer:
+                    threshold: float = SUPPORT_THRESHOLD, question: str = "") -> CheckedAnswer:
     """Verify, repair or drop each sentence's citations against the passages given."""
     by_n = {p.n: p for p in passages}
+    pos = {p.n: i for i, p in enumerate(passages)}
     kept: list[str] = []
     cited: list[int] = []
+    pointers: list[int] = []
     counts = dict(sentences=0, supported=0, repaired=0, unsupported=0, invalid_dropped=0)
     refused = False
     for claim, ns in _claims(text):
@@ -86,13 +123,19 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             refused = refused or not kept
             kept.append(claim)
             continue
+        if is_meta(claim):
+            pointers.extend(valid)
+            continue
         counts["sentences"] += 1
         if not passages:
             counts["unsupported"] += 1
             continue
         cjk = bool(_CJK.search(claim))
         scores = _cjk_support(claim, passages) if cjk else support(claim, passages, vectors)
-        good = [n for n in valid if scores[n - 1] >= threshold or (cjk and not scores.any())]
+        for i, p in enumerate(passages):
+            if not grounded(claim, p, question):
+                scores[i] = 0.0
+        good = [n for n in valid if scores[pos[n]] >= threshold or (cjk and not scores.any())]
         if good:
             counts["supported"] += 1
         elif scores.max() >= threshold:
@@ -103,7 +146,18 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             continue
         kept.append(_with_markers(claim, good))
         cited.extend(n for n in good if n not in cited)
+    if not kept and pointers and question:  # the model only pointed at passages: quote them
+        for n in dict.fromkeys(pointers):
+            kept.append(_with_markers(best_sentence(by_n[n], question, vectors), [n]))
+            cited.append(n)
+            counts["repaired"] += 1
     return CheckedAnswer(" ".join(kept), cited, CitationReport(**counts), refused)
+
+
+def best_sentence(passage: Passage, question: str, vectors: VectorCache) -> str:
+    """The passage sentence closest to the question."""
+    sents = split_sentences(passage.text) or [passage.text]
+    return sents[int(np.argmax(vectors.texts(sents) @ vectors.query(question)))]
 
 
 def _with_markers(claim: str, ns: list[int]) -> str:

@@ -95,7 +95,11 @@ def resolve_papers(chat: PaperChat, query: Query) -> list[str]:
         hits = chat.search(query.text, k=5, per_paper=1, filters=Filters(
             authors=query.filters.authors, areas=query.filters.areas))
         chosen.extend(h.paper_id for h in hits if h.paper_id not in chosen)
-        chosen = chosen[: max(2, min(5, len([h for h in hits if h.score > 0.5 * hits[0].score])))]
+        # keep the papers about as close to the topic as the best one (dense cosine is stable
+        # across fusion settings), at least two and at most five
+        best = max((h.dense_score or 0.0 for h in hits), default=0.0)
+        close = [h for h in hits if (h.dense_score or 0.0) >= 0.8 * best]
+        chosen = chosen[: max(2, min(5, len(close)))]
     return chosen[:5]
 
 

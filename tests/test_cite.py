@@ -58,3 +58,33 @@ def test_refusal_phrases_are_detected(real_chat: PaperChat) -> None:
     assert check_citations("I don't know.", _passages(), real_chat.vectors).refused
     assert check_citations("The passages do not mention this.", _passages(), real_chat.vectors).refused
     assert check_citations("论文中没有提到这一点。", _passages(), real_chat.vectors).refused
+
+
+def test_numbers_must_appear_in_the_cited_passage(real_chat: PaperChat) -> None:
+    out = check_citations("RecurrSim cuts the cost by 87.5% at inference time [2].", _passages(),
+                          real_chat.vectors)
+    assert out.cited == [] and out.report.unsupported == 1
+
+
+def test_a_term_asked_about_must_be_in_the_passage(real_chat: PaperChat) -> None:
+    claim = "InfoSEDD uses a learning rate when it estimates mutual information [1]."
+    out = check_citations(claim, _passages(), real_chat.vectors,
+                          question="What learning rate does InfoSEDD use?")
+    assert out.cited == [] and out.report.unsupported == 1
+    fine = check_citations("InfoSEDD estimates mutual information with discrete diffusion [1].",
+                           _passages(), real_chat.vectors, question="What does InfoSEDD estimate?")
+    assert fine.cited == [1]
+
+
+def test_pointer_only_replies_become_quotes_of_the_passage(real_chat: PaperChat) -> None:
+    for reply in ["Passage [2].", "[2]", "This is stated in passage [2]."]:
+        out = check_citations(reply, _passages(), real_chat.vectors,
+                              question="How does RecurrSim trade accuracy for cost?")
+        assert out.cited == [2], reply
+        assert out.text.startswith("RecurrSim trades accuracy for cost") and out.text.endswith("[2].")
+
+
+def test_pointer_sentences_after_a_claim_are_dropped(real_chat: PaperChat) -> None:
+    out = check_citations("InfoSEDD estimates mutual information [1]. This is stated in Passage [1].",
+                          _passages(), real_chat.vectors)
+    assert out.text == "InfoSEDD estimates mutual information [1]."
