@@ -63,9 +63,10 @@ class OpenAIChat:
                 model=self.model, messages=messages, stream=True,  # type: ignore[arg-type]
                 max_tokens=max_tokens, temperature=temperature,
             )
-            for chunk in response:
-                if chunk.choices and chunk.choices[0].delta.content:
-                    yield chunk.choices[0].delta.content
+            with response:  # closed when the caller stops early (the UI's Stop): the server stops
+                for chunk in response:
+                    if chunk.choices and chunk.choices[0].delta.content:
+                        yield chunk.choices[0].delta.content
         except openai.APITimeoutError as exc:
             raise LLMError(f"the language model at {self.base_url} did not answer within "
                            f"{self.timeout:.0f} s") from exc
