@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from rag.llm import LocalServer, assemble_model, load_llm
 from rag.pipeline import PaperChat
 from tests.conftest import make_settings
 from ui.models import ModelMenu
@@ -97,3 +98,20 @@ def test_a_prewarmed_local_model_outlives_its_warmup_thread(tmp_path: Path) -> N
     assert menu.state == "ready"
     reply = "".join(chat.llm().stream([{"role": "user", "content": "Say OK."}], max_tokens=4))
     assert reply.strip()
+
+
+def test_stopping_a_stream_stops_the_local_server(tmp_path: Path) -> None:
+    """The UI's Stop closes the answer stream; the llama.cpp server must see the client go
+    (it stops generating only then, and serves the next question no sooner)."""
+    settings = make_settings(tmp_path / "data", llm_provider="local", llm_model="qwen2.5-0.5b")
+    llm = load_llm(settings)
+    stream = llm.stream([{"role": "user", "content": "Count from 1 to 300, one number a line."}],
+                        max_tokens=400)
+    first = [next(stream) for _ in range(3)]
+    stream.close()
+    assert "".join(first).strip()
+    server = LocalServer.get(assemble_model("qwen2.5-0.5b", settings.models_dir), settings)
+    deadline = time.monotonic() + 120
+    while "Disconnected from client" not in server.log_path.read_text(errors="replace"):
+        assert time.monotonic() < deadline, "the server never saw the stream closed"
+        time.sleep(0.5)
