@@ -43,13 +43,20 @@ class Settings(BaseSettings):
 
     # --- retrieval -----------------------------------------------------------------------
     top_k: int = Field(6, ge=1, le=50, description="Passages given to the model per question.")
-    candidates: int = Field(40, ge=1, description="Candidates each retriever returns to fusion.")
+    candidates: int = Field(
+        50, ge=1,
+        description="Papers each retriever proposes to fusion (dense asks for twice as many "
+        "chunks); also the pool each side's scores are normalised against.",
+    )
     per_paper_cap: int = Field(2, ge=1, description="Most passages kept from one paper.")
-    fusion_mode: Literal["reciprocal_rerank", "relative_score", "dist_based_score"] = Field(
-        "relative_score", description="LlamaIndex QueryFusionRetriever mode."
+    fusion: Literal["zscore", "rrf"] = Field(
+        "zscore",
+        description="How dense and BM25 paper scores are put on one scale before the weighted "
+        "sum: zscore (against each side's candidates) or rrf (1/(60+rank)).",
     )
     dense_weight: float = Field(
-        0.5, ge=0.0, le=1.0, description="Weight of dense scores in weighted fusion (BM25 gets the rest)."
+        0.5, ge=0.0, le=1.0,
+        description="Weight of the dense side in fusion (BM25 gets the rest).",
     )
     refusal_threshold: float = Field(
         0.25,

@@ -1,30 +1,42 @@
-"""Dense (Chroma) + lexical (BM25) retrieval, fused by LlamaIndex, filtered by metadata,
-capped per paper: query -> list[Hit]."""
+"""Dense (Chroma) + lexical (BM25) retrieval, fused per paper, filtered by metadata, grouped and
+capped per paper: query -> list[Hit].
+
+Papers are ranked, not chunks: a paper's dense score is its best chunk's cosine (chunks, because
+MiniLM truncates long abstracts) and its lexical score is BM25 over the whole paper. Each side is
+normalised against its own candidates (z-scores by default) and the two are added with weights.
+A paper one side did not return gets that side's floor: 0 when the side returned everything
+that matched (BM25 returns only papers sharing a word with the query), else its lowest score.
+So a paper whose only match is an exact author or method name never falls to zero.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.llms import MockLLM
 from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.retrievers import QueryFusionRetriever
-from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
+from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle, TextNode
 from llama_index.core.vector_stores.types import FilterOperator, MetadataFilter, MetadataFilters
 
 from rag.config import Settings
-from rag.lexical import LexicalIndex
+from rag.lexical import LexicalIndex, fold
 from rag.models import Hit
 from rag.store import PaperRecord, Store
 
 MODES = ("hybrid", "dense", "bm25")
+RRF_K = 60.0  # the constant of Cormack et al. (2009)
 
 
 @dataclass(frozen=True)
 class Filters:
-    """Metadata filters; each list is OR within itself, AND across fields."""
+    """Metadata filters; each list is OR within itself, AND across fields. Text matches are
+    case- and accent-insensitive substrings ("schonlieb" finds "Schönlieb")."""
 
     authors: tuple[str, ...] = ()
     areas: tuple[str, ...] = ()
@@ -43,8 +55,8 @@ class Filters:
 
     def accepts(self, rec: PaperRecord) -> bool:
         def has(wanted: tuple[str, ...], values: list[str]) -> bool:
-            low = [v.lower() for v in values if v]
-            return not wanted or any(w.lower() in v for w in wanted for v in low)
+            low = [fold(v) for v in values if v]
+            return not wanted or any(fold(w) in v for w in wanted for v in low)
 
         return (
             has(self.authors, rec.authors)
@@ -57,7 +69,7 @@ class Filters:
 
 @dataclass
 class Retrieval:
-    """What retrieval found: fused hits, and the best dense cosine (for refusal)."""
+    """What retrieval found: hits grouped by paper, and the best dense cosine (for refusal)."""
 
     hits: list[Hit]
     best_dense: float = 0.0
@@ -65,10 +77,14 @@ class Retrieval:
 
 
 def canonical_node(node_id: str, text: str, metadata: dict[str, Any]) -> TextNode:
-    """One node form for both retrievers: fusion de-duplicates by node hash (text + metadata)."""
+    """One node form for both retrievers, without LlamaIndex's bookkeeping keys."""
     meta = {k: metadata[k] for k in sorted(metadata) if not k.startswith("_")
             and k not in {"document_id", "doc_id", "ref_doc_id"}}
     return TextNode(id_=node_id, text=text, metadata=meta)
+
+
+def paper_of(nws: NodeWithScore) -> str:
+    return str(nws.node.metadata.get("paper_id", ""))
 
 
 class DenseRetriever(BaseRetriever):
@@ -76,6 +92,7 @@ class DenseRetriever(BaseRetriever):
 
     def __init__(self, store: Store, top_k: int, allowed: set[str] | None) -> None:
         super().__init__()
+        self.top_k = top_k
         self.cosines: dict[str, float] = {}
         filters = None
         if allowed is not None:
@@ -88,7 +105,7 @@ class DenseRetriever(BaseRetriever):
         for nws in self._inner.retrieve(query_bundle):
             # ChromaVectorStore reports exp(-distance); with cosine space, distance = 1 - cos.
             cosine = 1.0 + math.log(max(nws.score or 1e-9, 1e-9))
-            node = canonical_node(nws.node.node_id, nws.node.get_content(metadata_mode="none"),
+            node = canonical_node(nws.node.node_id, nws.node.get_content(MetadataMode.NONE),
                                   nws.node.metadata)
             self.cosines[node.node_id] = cosine
             out.append(NodeWithScore(node=node, score=cosine))
@@ -96,25 +113,120 @@ class DenseRetriever(BaseRetriever):
 
 
 class LexicalRetriever(BaseRetriever):
-    """BM25 over the persisted lexical index."""
+    """BM25: every chunk of the `papers` best papers by whole-paper BM25. Node scores are the
+    chunks' own BM25 (to order passages); `paper_scores` keeps the whole-paper BM25."""
 
-    def __init__(self, lexical: LexicalIndex, top_k: int, allowed: set[str] | None) -> None:
+    def __init__(self, lexical: LexicalIndex, papers: int, allowed: set[str] | None) -> None:
         super().__init__()
-        self._lexical, self._top_k, self._allowed = lexical, top_k, allowed
+        self._lexical, self.top_k, self._allowed = lexical, papers, allowed
+        self.paper_scores: dict[str, float] = {}
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
-        ix = self._lexical
+        ix, query = self._lexical, query_bundle.query_str
+        self.paper_scores = dict(ix.paper_scores(query, self.top_k, self._allowed))
+        chunk = ix.chunk_scores(query, self._allowed) if self.paper_scores else np.zeros(0)
         return [
-            NodeWithScore(
-                node=canonical_node(ix.ids[i], ix.texts[i], ix.metas[i]),
-                score=score,
-            )
-            for i, score in ix.search(query_bundle.query_str, self._top_k, self._allowed)
+            NodeWithScore(node=canonical_node(ix.ids[i], ix.texts[i], ix.metas[i]),
+                          score=float(chunk[i]))
+            for pid in self.paper_scores for i in ix.chunks_of[pid]
         ]
 
 
+@dataclass
+class Side:
+    """One retriever's candidates for fusion: per-paper and per-chunk scores, and the floor
+    assumed for what it did not return (`complete`: it returned all that matched)."""
+
+    papers: dict[str, float]
+    chunks: dict[str, float]
+    complete: bool
+
+    @classmethod
+    def of(cls, nodes: list[NodeWithScore], complete: bool,
+           papers: dict[str, float] | None = None) -> Side:
+        chunks = {n.node.node_id: float(n.score or 0.0) for n in nodes}
+        if papers is None:  # a paper scores as its best chunk
+            papers = {}
+            for n in nodes:
+                pid = paper_of(n)
+                papers[pid] = max(papers.get(pid, -math.inf), float(n.score or 0.0))
+        return cls(papers, chunks, complete)
+
+
+Normaliser = Callable[[dict[str, float], bool], Callable[[str], float]]
+
+
+def zscore(scores: dict[str, float], complete: bool) -> Callable[[str], float]:
+    """(score - mean) / std over the candidates; a missing key gets the floor's z-score."""
+    values = list(scores.values())
+    if not values:
+        return lambda key: 0.0
+    mean = sum(values) / len(values)
+    std = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+    std = std if std > 1e-9 else max(abs(mean), 1.0)
+    floor = 0.0 if complete else min(values)
+    return lambda key: (scores.get(key, floor) - mean) / std
+
+
+def reciprocal_rank(scores: dict[str, float], complete: bool) -> Callable[[str], float]:
+    """1 / (60 + rank); a missing key gets 0."""
+    ranks = {key: r for r, key in enumerate(sorted(scores, key=lambda k: -scores[k]), 1)}
+    return lambda key: 1.0 / (RRF_K + ranks[key]) if key in ranks else 0.0
+
+
+NORMALISERS: dict[str, Normaliser] = {"zscore": zscore, "rrf": reciprocal_rank}
+
+
+def fuse(sides: Sequence[Side], weights: Sequence[float], method: str = "zscore",
+         nodes: Sequence[NodeWithScore] = ()) -> list[NodeWithScore]:
+    """Papers ranked by the weighted sum of each side's normalised paper score; within a
+    paper, chunks ranked the same way on chunk scores. Every node's score becomes its
+    paper's fused score (z-score sums pass through a logistic, so scores lie in (0, 1))."""
+    norm = NORMALISERS[method]
+    paper_norms = [norm(s.papers, s.complete) for s in sides]
+    chunk_norms = [norm(s.chunks, s.complete) for s in sides]
+    unique = {n.node.node_id: n for n in nodes}
+    paper = {pid: sum(w * f(pid) for w, f in zip(weights, paper_norms, strict=True))
+             for pid in {paper_of(n) for n in unique.values()}}
+
+    def chunk(cid: str) -> float:
+        return sum(w * f(cid) for w, f in zip(weights, chunk_norms, strict=True))
+
+    ranked = sorted(unique.values(), key=lambda n: (-paper[paper_of(n)], -chunk(n.node.node_id)))
+    show = (lambda x: 1.0 / (1.0 + math.exp(-x))) if method == "zscore" else (lambda x: x)
+    return [NodeWithScore(node=n.node, score=show(paper[paper_of(n)])) for n in ranked]
+
+
+class HybridRetriever(QueryFusionRetriever):
+    """LlamaIndex's fusion retriever over a dense and a BM25 retriever, with paper-level fusion
+    (`fuse`) in place of its chunk-level modes; no query generation (num_queries=1)."""
+
+    def __init__(self, dense: DenseRetriever, lexical: LexicalRetriever, dense_weight: float,
+                 method: str) -> None:
+        weights = [dense_weight, 1.0 - dense_weight]
+        self.used = [i for i, w in enumerate(weights) if w > 0]
+        super().__init__([[dense, lexical][i] for i in self.used], llm=MockLLM(),
+                         similarity_top_k=dense.top_k, num_queries=1, use_async=False,
+                         retriever_weights=[weights[i] for i in self.used])
+        self.dense, self.lexical, self.method = dense, lexical, method
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        results = self._run_sync_queries([query_bundle])
+        sides, nodes = [], []
+        for pos, i in enumerate(self.used):
+            found = results[(query_bundle.query_str, pos)]
+            nodes.extend(found)
+            if i == 0:
+                sides.append(Side.of(found, complete=len(found) < self.dense.top_k))
+            else:
+                sides.append(Side.of(found, complete=len(self.lexical.paper_scores) < self.lexical.top_k,
+                                     papers=self.lexical.paper_scores))
+        return fuse(sides, self._retriever_weights, self.method, nodes)
+
+
 class PaperCap(BaseNodePostprocessor):
-    """Keep at most `per_paper` passages of one paper and `top_k` in all."""
+    """Group passages by paper (papers in order of their best score, passages in the order
+    given) and keep at most `per_paper` passages of one paper and `top_k` in all."""
 
     per_paper: int = 2
     top_k: int = 6
@@ -122,34 +234,25 @@ class PaperCap(BaseNodePostprocessor):
     def _postprocess_nodes(
         self, nodes: list[NodeWithScore], query_bundle: QueryBundle | None = None
     ) -> list[NodeWithScore]:
-        kept: list[NodeWithScore] = []
-        seen: dict[str, int] = {}
-        for nws in nodes:
-            pid = str(nws.node.metadata.get("paper_id", ""))
-            if seen.get(pid, 0) < self.per_paper:
-                seen[pid] = seen.get(pid, 0) + 1
-                kept.append(nws)
-            if len(kept) >= self.top_k:
-                break
-        return kept
+        groups: dict[str, list[NodeWithScore]] = {}
+        for nws in sorted(nodes, key=lambda n: -(n.score or 0.0)):  # stable: keeps chunk order
+            group = groups.setdefault(paper_of(nws), [])
+            if len(group) < self.per_paper:
+                group.append(nws)
+        return [n for group in groups.values() for n in group][: self.top_k]
 
 
-def build_retriever(
-    dense: DenseRetriever, lexical: LexicalIndex, settings: Settings, allowed: set[str] | None,
-    mode: str = "hybrid",
-) -> BaseRetriever:
-    """The retriever for one query: dense, lexical, or both fused by LlamaIndex."""
-    n = settings.candidates
-    lexical_r = LexicalRetriever(lexical, n, allowed)
-    if mode == "dense":
-        return dense
-    if mode == "bm25":
-        return lexical_r
-    weights = [settings.dense_weight, 1.0 - settings.dense_weight]
-    return QueryFusionRetriever(
-        [dense, lexical_r], llm=MockLLM(), mode=settings.fusion_mode,  # type: ignore[arg-type]
-        retriever_weights=weights, similarity_top_k=n, num_queries=1, use_async=False,
-    )
+def build_retriever(store: Store, lexical: LexicalIndex, settings: Settings,
+                    allowed: set[str] | None, mode: str = "hybrid", papers: int | None = None,
+                    ) -> HybridRetriever:
+    """The retriever for one query: dense, lexical, or both, fused per paper."""
+    if mode not in MODES:
+        raise ValueError(f"unknown retrieval mode {mode!r}; use one of {', '.join(MODES)}")
+    n = max(settings.candidates, papers or 0)
+    # A paper has one to three chunks, so twice as many chunks give about n papers.
+    dense = DenseRetriever(store, 2 * n, allowed)
+    weight = {"hybrid": settings.dense_weight, "dense": 1.0, "bm25": 0.0}[mode]
+    return HybridRetriever(dense, LexicalRetriever(lexical, n, allowed), weight, settings.fusion)
 
 
 def retrieve(
@@ -157,16 +260,18 @@ def retrieve(
     filters: Filters | None = None, k: int | None = None, per_paper: int | None = None,
     mode: str = "hybrid",
 ) -> Retrieval:
-    """The best passages for a query, at most `per_paper` from one paper."""
+    """The best passages for a query, grouped by paper, at most `per_paper` from one paper."""
     allowed = (filters or Filters()).allowed(store.catalogue())
     if allowed is not None and not allowed:
         return Retrieval(hits=[], allowed=allowed)
-    dense = DenseRetriever(store, settings.candidates, allowed)
-    nodes = build_retriever(dense, lexical, settings, allowed, mode).retrieve(query)
-    cap = PaperCap(per_paper=per_paper or settings.per_paper_cap, top_k=k or settings.top_k)
-    kept = cap.postprocess_nodes(nodes, query_bundle=QueryBundle(query))
-    hits = [to_hit(n, dense.cosines.get(n.node.node_id)) for n in kept]
-    return Retrieval(hits=hits, best_dense=max(dense.cosines.values(), default=0.0), allowed=allowed)
+    k = k or settings.top_k
+    per_paper = per_paper or settings.per_paper_cap
+    retriever = build_retriever(store, lexical, settings, allowed, mode, papers=-(-k // per_paper))
+    nodes = retriever.retrieve(query)
+    kept = PaperCap(per_paper=per_paper, top_k=k).postprocess_nodes(nodes, query_bundle=QueryBundle(query))
+    cosines = retriever.dense.cosines
+    hits = [to_hit(n, cosines.get(n.node.node_id)) for n in kept]
+    return Retrieval(hits=hits, best_dense=max(cosines.values(), default=0.0), allowed=allowed)
 
 
 def to_hit(nws: NodeWithScore, dense: float | None = None) -> Hit:
@@ -174,7 +279,7 @@ def to_hit(nws: NodeWithScore, dense: float | None = None) -> Hit:
     return Hit(
         chunk_id=nws.node.node_id,
         paper_id=str(meta.get("paper_id", "")),
-        text=nws.node.get_content(metadata_mode="none"),  # type: ignore[arg-type]
+        text=nws.node.get_content(MetadataMode.NONE),
         score=float(nws.score or 0.0),
         metadata=meta,
         dense_score=float(dense) if dense is not None else None,
