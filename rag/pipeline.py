@@ -217,7 +217,7 @@ class PaperChat:
     def _retrieve_for(self, query: Query, top_k: int | None = None) -> Retrieval:
         if query.intent == "summary":
             return self.retrieve(query.text, query.filters, k=5, per_paper=1)
-        if query.filters.authors:  # "papers by X": show all of theirs
+        if query.filters.authors or query.filters.areas:  # "papers by X", "graph papers": list them
             return self.retrieve(query.text, query.filters, k=max(top_k or self.settings.top_k, 8),
                                  per_paper=1)
         return self.retrieve(query.text, query.filters, k=top_k)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rag import prompts
 from rag.answer import is_chinese
+from rag.lexical import fold, tokenize
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
 from rag.retrieve import Filters
@@ -50,19 +51,65 @@ def detect_intent(question: str) -> str:
     return "answer"
 
 
+_AUTHOR_CUE = re.compile(r"\b(?:by|from|of|authors?|wrote|written|work(?:s|ed)?|papers?|"
+                         r"publish(?:ed|es)?|co-?authored)\b|'s\b|的")
+
+
 def detect_authors(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
-    """Authors the question names: a full name, or a distinctive surname written capitalised."""
+    """Authors the question names: a full name (accents optional), a distinctive surname
+    written capitalised next to a cue ("by", "papers", "'s"), or "by <surname>" in any case,
+    or a bare surname as the whole question."""
     found: list[str] = []
-    low = question.lower()
+    low, folded = question.lower(), fold(question)
+    words = re.findall(r"\w+", folded)
     for rec in catalogue.values():
         for author in rec.authors:
-            surname = author.split()[-1] if author.split() else ""
-            if author.lower() in low or (
-                len(surname) >= 4 and re.search(rf"\b{re.escape(surname)}\b", question)
-                and re.search(r"\b(?:by|from|of|author|authors|wrote|written|work)\b|的", low)
-            ):
-                if author not in found:
-                    found.append(author)
+            name = fold(author)
+            surname = name.split()[-1] if name.split() else ""
+            written = author.split()[-1] if author.split() else ""
+            named = bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", folded) is not None
+            if len(surname) >= 4 and not named:
+                capitalised = re.search(rf"\b(?:{re.escape(written)}|{re.escape(surname.capitalize())})\b",
+                                        question) is not None
+                named = ((capitalised and _AUTHOR_CUE.search(low) is not None)
+                         or re.search(rf"\b(?:by|from)\s+{re.escape(surname)}\b", folded) is not None
+                         or words == [surname])
+            elif len(surname) >= 2 and not named:  # short surnames only as "by Li", capitalised
+                named = re.search(rf"\b(?:by|from)\s+{re.escape(written)}\b", question) is not None
+            if named and author not in found:
+                found.append(author)
+    return tuple(found)
+
+
+# Words an area name shares with many others; they do not name an area on their own.
+_GENERIC_AREA_WORDS = frozenset(tokenize(
+    "learning model models method methods deep neural network networks general machine "
+    "everything else applications other including etc ai systems large scale"))
+# "graph papers", "papers on optimization": an area next to a word for papers.
+_PAPER_WORDS = frozenset(tokenize("paper papers work works research article articles studies "
+                                  "publications area field topic track category"))
+
+
+def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
+    """Areas or subareas the question asks for as a set of papers: the area's name (or one
+    of its distinctive words) right before or after a word for papers, as in "which graph
+    papers ...", "reinforcement learning papers", "papers on optimization"."""
+    tokens = tokenize(question)
+    names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
+    found = []
+    for name in sorted(names):
+        phrase = tokenize(name)
+        heads = [t for t in phrase if t not in _GENERIC_AREA_WORDS]
+        if not heads:
+            continue
+        for i, tok in enumerate(tokens):
+            if tok not in _PAPER_WORDS:
+                continue
+            before, after = tokens[max(0, i - len(phrase)) : i], tokens[i + 1 : i + 1 + len(phrase)]
+            if (before == phrase or after == phrase or (i > 0 and tokens[i - 1] in heads)
+                    or (i + 1 < len(tokens) and tokens[i + 1] in heads)):
+                found.append(name)
+                break
     return tuple(found)
 
 
@@ -108,7 +155,7 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int)
 
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
                llm_factory: Callable[[], ChatModel], max_turns: int, filters: Filters | None = None) -> Query:
-    """Intent, named authors (as filters) and a standalone English query for retrieval."""
+    """Intent, named authors and areas (as filters) and a standalone English query for retrieval."""
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history):
@@ -117,6 +164,9 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     if authors and not filters.authors:
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,
                           years=filters.years, paper_ids=filters.paper_ids)
+    areas = detect_areas(question, catalogue)
+    if areas and not filters.areas:
+        filters = replace(filters, areas=areas)
     return Query(original=question, text=text, intent=detect_intent(question + " " + text),
                  filters=filters, named=detect_papers(f"{question} {text}", catalogue))
 

@@ -1,0 +1,77 @@
+"""Questions that name authors or areas become metadata filters, and the ask path lists their
+papers (demo corpus, fake embedder)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.pipeline import PaperChat
+from rag.query import detect_areas, detect_authors, understand
+from rag.retrieve import Filters
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("papers by Moshe Eliasof", {"Moshe Eliasof"}),
+    ("What has Wotao Yin worked on?", {"Wotao Yin"}),
+    ("Eliasof", {"Moshe Eliasof"}),
+    ("what did schönlieb publish? papers by schonlieb", {"Carola-Bibiane Schönlieb"}),
+    ("What did Schonlieb work on?", {"Carola-Bibiane Schönlieb"}),
+    ("Krause's papers", {"Andreas Krause"}),
+    ("papers by Yin", {"Wotao Yin"}),
+])
+def test_detect_authors(chat: PaperChat, question: str, expected: set[str]) -> None:
+    assert set(detect_authors(question, chat.store.catalogue())) == expected
+
+
+@pytest.mark.parametrize("question", [
+    "How does the Heavy Ball method accelerate gradient descent?",
+    "What is node affinity prediction?",
+    "How do models forget in continual learning?",
+])
+def test_detect_authors_ignores_questions_without_names(chat: PaperChat, question: str) -> None:
+    assert detect_authors(question, chat.store.catalogue()) == ()
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which graph papers learn from node features?", {"Graph Neural Networks"}),
+    ("Which graph neural network papers are there?", {"Graph Neural Networks"}),
+    ("List the optimization papers.", {"Optimization"}),
+    ("papers on reinforcement learning", {"Reinforcement Learning"}),
+    ("Which physics papers are in the library?", {"Physics"}),
+    ("Which learning theory papers study transformers?", {"Learning Theory", "Theory"}),
+])
+def test_detect_areas(chat: PaperChat, question: str, expected: set[str]) -> None:
+    assert set(detect_areas(question, chat.store.catalogue())) == expected
+
+
+@pytest.mark.parametrize("question", [
+    "How does QuRL use reinforcement learning?",
+    "Which papers use reinforcement learning to train a language model?",
+    "Which papers propose methods that learn on or generate graphs?",
+    "What are the differences between deep and shallow forgetting?",
+])
+def test_detect_areas_ignores_topics_that_are_not_a_request_for_an_area(
+        chat: PaperChat, question: str) -> None:
+    assert detect_areas(question, chat.store.catalogue()) == ()
+
+
+def test_understand_turns_names_into_filters_and_keeps_explicit_ones(chat: PaperChat) -> None:
+    cat = chat.store.catalogue()
+    q = understand("Which graph papers did Moshe Eliasof write?", [], cat, chat.llm, 3)
+    assert q.filters.authors == ("Moshe Eliasof",) and q.filters.areas == ("Graph Neural Networks",)
+    explicit = Filters(areas=("Attention",))
+    q = understand("Which graph papers are there?", [], cat, chat.llm, 3, explicit)
+    assert q.filters.areas == ("Attention",)
+
+
+def test_area_question_lists_that_area_one_passage_per_paper(chat: PaperChat) -> None:
+    query = understand("Which graph neural network papers are there?", [], chat.store.catalogue(),
+                       chat.llm, 3)
+    found = chat._retrieve_for(query)
+    assert {h.name for h in found.hits} == {"ALL-IN", "NAVIS"}
+    assert len(found.hits) == 2
+
+
+def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
+    query = understand("papers by Moshe Eliasof", [], chat.store.catalogue(), chat.llm, 3)
+    assert {h.name for h in chat._retrieve_for(query).hits} == {"ALL-IN", "NAVIS", "GLOT"}
