@@ -1,7 +1,49 @@
-"""`paperchat eval ...` commands (registered in rag/cli.py)."""
+"""`paperchat eval ...` commands (registered in rag/cli.py). Results go to stdout; progress
+bars and errors to stderr."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
+from rag.config import Settings
+
 eval_app = typer.Typer(no_args_is_help=True, help="Evaluate retrieval and answers.")
+
+
+@eval_app.command("retrieval")
+def retrieval(
+    beir: Annotated[Path, typer.Option("--beir", help="A BEIR folder: corpus.jsonl[.gz], queries.jsonl, qrels.tsv.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    no_baselines: Annotated[bool, typer.Option("--no-baselines", help="Score only PaperChat.")] = False,
+) -> None:
+    """nDCG@10, Recall@10/100 and MRR@10 of PaperChat's paper ranking on a BEIR folder (indexed
+    in a throw-away data dir), next to BM25, dense, RRF and LlamaIndex baselines."""
+    from eval.retrieval import evaluate, format_table
+
+    try:
+        result = evaluate(beir, Settings(), baselines=not no_baselines)
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    print(json.dumps(result) if as_json else format_table(result))
+
+
+@eval_app.command("retrieval-demo")
+def retrieval_demo(
+    questions: Annotated[Path | None, typer.Option(help="JSONL question set (default: the demo set).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    verbose: Annotated[bool, typer.Option(help="List every question that missed.")] = False,
+) -> None:
+    """Paper-finding accuracy on the demo corpus (ingested into a throw-away data dir)."""
+    from eval.retrieval_demo import DEMO_QUESTIONS, format_report, run_demo
+
+    try:
+        report = run_demo(questions or DEMO_QUESTIONS, Settings())
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    print(json.dumps(report) if as_json else format_report(report, verbose))

@@ -1,0 +1,110 @@
+"""BEIR-format folders -> papers, queries and graded qrels.
+
+A BEIR folder holds `corpus.jsonl` (or `corpus.jsonl.gz`) with `_id`, `title`, `text`;
+`queries.jsonl` with `_id`, `text`; and `qrels.tsv` (or `qrels/test.tsv`) with a header and
+`query-id`, `corpus-id`, `score` columns. Bad records are reported and skipped, in the style of
+rag/corpus.py.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import gzip
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rag.corpus import LoadResult, make_paper
+from rag.models import Paper, Rejection
+
+Qrels = dict[str, dict[str, int]]  # query id -> {doc id: grade}
+
+
+@dataclass
+class BeirSet:
+    """One BEIR folder, loaded: papers keyed by their BEIR _id."""
+
+    papers: list[Paper]
+    queries: dict[str, str]
+    qrels: Qrels
+    rejections: list[Rejection] = field(default_factory=list)
+
+    def judged_queries(self) -> dict[str, str]:
+        """The queries that have at least one relevant document (the ones scored)."""
+        return {qid: q for qid, q in self.queries.items()
+                if any(g > 0 for g in self.qrels.get(qid, {}).values())}
+
+
+def _find(folder: Path, *names: str) -> Path:
+    for name in names:
+        if (folder / name).exists():
+            return folder / name
+    raise ValueError(f"{folder} is not a BEIR folder: none of {', '.join(names)} found")
+
+
+def _jsonl(path: Path) -> list[tuple[int, str]]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+        return [(no, line) for no, line in enumerate(fh, 1) if line.strip()]
+
+
+def parse_beir_corpus(path: Path) -> LoadResult:
+    """corpus.jsonl[.gz] -> papers whose paper_id is the BEIR `_id`."""
+    out = LoadResult()
+    for no, line in _jsonl(path):
+        try:
+            rec = json.loads(line)
+            doc_id = str(rec["_id"])
+            title, text = str(rec.get("title") or ""), str(rec.get("text") or "")
+            if not (title.strip() or text.strip()):
+                raise ValueError("document has neither title nor text")
+            paper = make_paper(f"{path}:{no}", text or title, title=title)
+            out.papers.append(dataclasses.replace(paper, paper_id=doc_id))
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            out.rejections.append(Rejection(f"{path}:{no}", f"bad document ({exc})"))
+    return out
+
+
+def parse_queries(path: Path) -> tuple[dict[str, str], list[Rejection]]:
+    queries: dict[str, str] = {}
+    bad: list[Rejection] = []
+    for no, line in _jsonl(path):
+        try:
+            rec = json.loads(line)
+            queries[str(rec["_id"])] = str(rec["text"])
+        except (ValueError, TypeError, KeyError) as exc:
+            bad.append(Rejection(f"{path}:{no}", f"bad query ({exc})"))
+    return queries, bad
+
+
+def parse_qrels(path: Path) -> tuple[Qrels, list[Rejection]]:
+    """qrels.tsv with a header row; scores are integer grades (0 = not relevant)."""
+    qrels: Qrels = {}
+    bad: list[Rejection] = []
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = csv.reader(fh, delimiter="\t")
+        next(rows, None)
+        for no, row in enumerate(rows, 2):
+            if not row:
+                continue
+            try:
+                qid, doc_id, grade = row[0], row[1], int(float(row[2]))
+            except (IndexError, ValueError) as exc:
+                bad.append(Rejection(f"{path}:{no}", f"bad qrels row ({exc})"))
+                continue
+            qrels.setdefault(qid, {})[doc_id] = grade
+    return qrels, bad
+
+
+def load_beir(folder: Path) -> BeirSet:
+    """Load a BEIR folder; raises ValueError (a user error) when files are missing."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ValueError(f"no such BEIR folder: {folder}")
+    corpus = parse_beir_corpus(_find(folder, "corpus.jsonl", "corpus.jsonl.gz"))
+    queries, bad_q = parse_queries(_find(folder, "queries.jsonl", "queries.jsonl.gz"))
+    qrels, bad_r = parse_qrels(_find(folder, "qrels.tsv", "qrels/test.tsv"))
+    if not corpus.papers:
+        raise ValueError(f"{folder}: the corpus has no readable documents")
+    return BeirSet(corpus.papers, queries, qrels, corpus.rejections + bad_q + bad_r)

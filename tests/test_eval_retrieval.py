@@ -1,0 +1,155 @@
+"""The retrieval evaluation: BEIR loading, metrics computed by hand, the product runner, the
+`paperchat eval retrieval` command and the demo question set (fake embedder)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from eval.beir import load_beir
+from eval.retrieval import product_run
+from eval.retrieval_baselines import rrf
+from eval.retrieval_demo import DEMO_QUESTIONS, load_questions, score_questions
+from eval.retrieval_metrics import METRIC_KEYS, mrr_at, ndcg_at, recall_at, score_run
+from rag.config import Settings
+from rag.pipeline import PaperChat
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = [
+    {"_id": "d1", "title": "Aspirin and heart attacks",
+     "text": "Daily aspirin lowers the risk of heart attacks in older adults."},
+    {"_id": "d2", "title": "Vitamin D and bones", "text": "Vitamin D supplements raise bone density."},
+    {"_id": "d3", "title": "Statins", "text": "Statins reduce cholesterol and heart attacks."},
+    {"_id": "d4", "title": "Sleep and memory", "text": "Sleep consolidates memory in teenagers."},
+]
+
+
+def make_beir(folder: Path, gz: bool = False) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    corpus = "\n".join(json.dumps(d) for d in DOCS) + "\n{broken\n"
+    if gz:
+        (folder / "corpus.jsonl.gz").write_bytes(gzip.compress(corpus.encode()))
+    else:
+        (folder / "corpus.jsonl").write_text(corpus)
+    (folder / "queries.jsonl").write_text(
+        '{"_id": "q1", "text": "aspirin heart attack risk"}\n'
+        '{"_id": "q2", "text": "vitamin D bone density"}\n'
+        '{"_id": "q3", "text": "a query without judgements"}\n')
+    (folder / "qrels.tsv").write_text("query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td3\t1\nq2\td2\t1\n"
+                                      "q3\td4\t0\n")
+    return folder
+
+
+# --- metrics -------------------------------------------------------------------------------
+def test_metrics_by_hand() -> None:
+    grades = {"a": 2, "b": 1}
+    ranked = ["x", "a", "y", "b"]
+    dcg = 2 / math.log2(3) + 1 / math.log2(5)
+    idcg = 2 / math.log2(2) + 1 / math.log2(3)
+    assert ndcg_at(ranked, grades, 10) == pytest.approx(dcg / idcg)
+    assert ndcg_at(["a", "b"], grades, 10) == pytest.approx(1.0)
+    assert ndcg_at(["b", "a"], grades, 10) < 1.0  # grades matter
+    assert recall_at(ranked, grades, 2) == 0.5 and recall_at(ranked, grades, 10) == 1.0
+    assert mrr_at(ranked, grades, 10) == 0.5 and mrr_at(ranked, grades, 1) == 0.0
+
+
+def test_score_run_averages_over_judged_queries_only() -> None:
+    qrels = {"q1": {"a": 1}, "q2": {"b": 1}, "q3": {"c": 0}}
+    run = {"q1": ["a"], "q2": ["x", "b"], "q3": ["c"]}
+    m = score_run(run, qrels)
+    assert m["queries"] == 2
+    assert m["mrr@10"] == pytest.approx(0.75) and m["recall@10"] == 1.0
+    assert m["ndcg@10"] == pytest.approx(round((1 + 1 / math.log2(3)) / 2, 4))
+
+
+def test_rrf_baseline_sums_reciprocal_ranks() -> None:
+    fused = rrf([{"q": ["a", "b"]}, {"q": ["b", "c"]}])
+    assert fused["q"] == ["b", "a", "c"]
+
+
+# --- loading ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("gz", [False, True])
+def test_load_beir(tmp_path: Path, gz: bool) -> None:
+    beir = load_beir(make_beir(tmp_path / "b", gz))
+    assert [p.paper_id for p in beir.papers] == ["d1", "d2", "d3", "d4"]
+    assert beir.papers[0].title == "Aspirin and heart attacks"
+    assert len(beir.rejections) == 1 and "corpus.jsonl" in beir.rejections[0].source
+    assert beir.qrels["q1"] == {"d1": 2, "d3": 1}
+    assert set(beir.judged_queries()) == {"q1", "q2"}
+
+
+def test_load_beir_names_what_is_missing(tmp_path: Path) -> None:
+    (tmp_path / "x").mkdir()
+    with pytest.raises(ValueError, match="not a BEIR folder"):
+        load_beir(tmp_path / "x")
+
+
+# --- the product runner ------------------------------------------------------------------------
+def test_product_run_ranks_beir_ids(tmp_path: Path, settings: Settings) -> None:
+    beir = load_beir(make_beir(tmp_path / "b"))
+    run = product_run(beir, settings, tmp_path / "work", progress=False)
+    assert set(run) == {"q1", "q2"}
+    assert run["q1"][:2] == ["d1", "d3"] and run["q2"][0] == "d2"
+    assert sorted(run["q1"]) == ["d1", "d2", "d3", "d4"]
+
+
+# --- the command ---------------------------------------------------------------------------------
+def run_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERCHAT_", "OPENAI_"))}
+    env.update(PAPERCHAT_DATA_DIR=str(tmp_path / "data"), PAPERCHAT_EMBED_MODEL="fake")
+    return subprocess.run([sys.executable, "-m", "rag.cli", "eval", *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_eval_retrieval_json(tmp_path: Path) -> None:
+    proc = run_cli(tmp_path, "retrieval", "--beir", str(make_beir(tmp_path / "b")), "--json")
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["queries"] == 2
+    expected = {"bm25", "bm25_unstemmed", "dense", "rrf_bm25_dense", "llamaindex_vector"}
+    assert set(result["baselines"]) == expected
+    for metrics in [result, *result["baselines"].values()]:
+        assert all(0.0 <= metrics[k] <= 1.0 for k in METRIC_KEYS)
+    assert result["recall@100"] == 1.0 and result["mrr@10"] == 1.0
+    assert not (tmp_path / "data").exists()  # indexed in its own throw-away dir
+
+
+def test_eval_retrieval_without_baselines_and_bad_folder(tmp_path: Path) -> None:
+    proc = run_cli(tmp_path, "retrieval", "--beir", str(make_beir(tmp_path / "b")), "--json",
+                   "--no-baselines")
+    assert proc.returncode == 0, proc.stderr
+    assert "baselines" not in json.loads(proc.stdout)
+    bad = run_cli(tmp_path, "retrieval", "--beir", str(tmp_path / "missing"))
+    assert bad.returncode == 2 and "no such BEIR folder" in bad.stderr and not bad.stdout
+
+
+# --- the demo question set ------------------------------------------------------------------------
+def test_demo_question_set_is_well_formed(chat: PaperChat) -> None:
+    questions = load_questions(DEMO_QUESTIONS)
+    kinds = [q["kind"] for q in questions]
+    assert len(questions) >= 40 and kinds.count("single") >= 30 and kinds.count("author") >= 5
+    catalogue = chat.store.catalogue()
+    assert all(pid in catalogue for q in questions for pid in q["relevant"])
+
+
+def test_demo_runner_scores_and_reports_misses(chat: PaperChat) -> None:
+    questions = [
+        {"id": "a", "kind": "single", "question": "InfoSEDD mutual information",
+         "relevant": [chat.search("InfoSEDD", k=1)[0].paper_id]},
+        {"id": "b", "kind": "author", "question": "papers by Moshe Eliasof",
+         "relevant": [h.paper_id for h in chat.search("Eliasof", k=3, per_paper=1)]},
+        {"id": "c", "kind": "single", "question": "InfoSEDD", "relevant": ["not-a-paper"],
+         "names": ["Nothing"]},
+    ]
+    report = score_questions(chat, questions)
+    assert report["kinds"]["single"] == {"questions": 2, "found": 1, "exact": 1, "rate": 0.5,
+                                         "exact_rate": 0.5}
+    assert report["several_all_top10"] == 1.0
+    assert report["misses"] == [{"id": "c", "question": "InfoSEDD", "missing": ["Nothing"]}]
