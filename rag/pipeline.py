@@ -6,7 +6,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -208,7 +208,8 @@ class PaperChat:
                             suggestions=suggestions, error=str(exc))
             yield Event("answer", answer=_timed(answer, query, t0))
             return
-        answer = finalize(question, "".join(pieces), passages, self.vectors, suggestions)
+        answer = finalize(question, "".join(pieces), passages, self.vectors, suggestions,
+                          query.text)
         answer.raw_text = "".join(pieces)
         if first_token:
             answer.timings["first_token"] = first_token - t0
@@ -220,6 +221,10 @@ class PaperChat:
         if query.filters.authors or query.filters.areas:  # "papers by X", "graph papers": list them
             return self.retrieve(query.text, query.filters, k=max(top_k or self.settings.top_k, 8),
                                  per_paper=1)
+        if query.named and not query.filters.paper_ids:  # "What does GLOT ...": that paper's passages
+            k = top_k or self.settings.top_k
+            return self.retrieve(query.text, replace(query.filters, paper_ids=query.named), k=k,
+                                 per_paper=k)
         return self.retrieve(query.text, query.filters, k=top_k)
 
 

@@ -176,6 +176,6 @@ def detect_papers(text: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ..
     found = []
     for pid, rec in catalogue.items():
         names = [n for n in (rec.display_name, rec.title) if n and len(n) >= 3 and "et al." not in n]
-        if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names):
+        if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE) for n in names):
             found.append(pid)
     return tuple(found)

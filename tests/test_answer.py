@@ -82,3 +82,10 @@ def test_history_given_to_the_rewriter_is_bounded(real_chat: PaperChat, real_llm
 def test_empty_question_is_a_user_error(real_chat: PaperChat) -> None:
     with pytest.raises(ValueError, match="empty question"):
         real_chat.ask("   ")
+
+
+def test_a_question_naming_a_paper_is_answered_from_that_paper(real_chat: PaperChat,
+                                                               real_llm: FakeChat) -> None:
+    answer = real_chat.ask("Where is NAVIS evaluated?")
+    assert answer.passages and {p.hit.name for p in answer.passages} == {"NAVIS"}
+    assert any("TGB" in p.text for p in answer.passages)  # all of the paper's chunks can come in
