@@ -27,7 +27,7 @@ from ui.app import build_app, launch_options
 QUESTIONS = [
     "How does InfoSEDD estimate mutual information?",
     "What does Retrieval-of-Thought reuse to make reasoning cheaper?",
-    "What is the difference between deep and shallow forgetting in continual learning?",
+    "How does experience replay affect deep forgetting in continual learning?",
     "What convergence rate does Heavy Ball reach on quadratic problems?",
     "Which papers work on graph neural networks?",
 ]
@@ -93,7 +93,7 @@ def ask_timed(page: Page, question: str, full: bool) -> dict[str, Any]:
         state="detached", timeout=30_000)
     page.fill("#pc-question textarea", question)
     result = page.evaluate(MEASURE_JS, full)
-    if not full:  # the stopped turn shows its note; the next question starts from a clean chat
+    if result["kind"] == "stopped":  # the turn ends with its note once the stop is taken
         page.locator("#pc-chat .pc-warn").first.wait_for(timeout=60_000)
     print(f"  {result}", file=sys.stderr, flush=True)
     return {"question": question, **result}

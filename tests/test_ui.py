@@ -18,6 +18,8 @@ from ui import library, render
 from ui.app import auth_pairs, build_app
 from ui.models import ModelMenu
 
+TOPIC = "How can mutual information be estimated for discrete data?"  # names no paper
+
 
 def _passage(n: int, text: str, **meta: object) -> Passage:
     full = f"Intro sentence. {text} Closing sentence."
@@ -95,7 +97,7 @@ def test_slow_model_reports_progress(
     monkeypatch.setattr(chat_turn, "TICK", 0.02)
     monkeypatch.setattr(chat_turn, "SLOW", 0.1)
     fake_llm.delay = 0.5
-    steps = _turn(chat, "How does InfoSEDD estimate mutual information?")
+    steps = _turn(chat, TOPIC)
     waiting = [s[0][1]["content"] for s in steps if "about 6 passages" in s[0][1]["content"]]
     assert waiting and all("pc-wait" in w for w in waiting)
     assert "needs a while" in waiting[-1]  # past SLOW, it says why
@@ -117,9 +119,7 @@ def test_no_match_is_an_honest_refusal(chat: PaperChat) -> None:
 
 
 def test_chosen_model_and_passage_count_are_used(chat: PaperChat) -> None:
-    _, sources, _, answer = _turn(chat, "How does InfoSEDD estimate mutual information?", top_k=2)[
-        -1
-    ]
+    _, sources, _, answer = _turn(chat, TOPIC, top_k=2)[-1]
     assert len(answer.passages) == 2 and "2 passages given to the model" in sources
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import threading
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -63,15 +64,17 @@ def build_app(chat: PaperChat, *, warm: bool = True) -> gr.Blocks:
 
 
 def _wire_chat(chat: PaperChat, menu: ModelMenu, c: layout.ChatView, header: gr.HTML) -> None:
-    history, last_answer = gr.State([]), gr.State(None)
+    history, last_answer, stop_flag = gr.State([]), gr.State(None), gr.State(None)
     exports = [c.markdown, c.md_file, c.bib_file]
     asking = gr.on([c.question.submit, c.send.click], partial(_ask, chat, menu),
                    [c.question, c.chatbot, history, *c.filters, c.top_k, c.model],
-                   [c.chatbot, c.sources, c.question, history, last_answer],
+                   [c.chatbot, c.sources, c.question, history, last_answer, stop_flag],
                    api_name="ask", show_progress="hidden")
     asking.then(partial(_after_answer, chat, menu), [last_answer, c.model], [*exports, header],
                 api_visibility="private")
-    c.stop.click(_stop, [c.chatbot], [c.chatbot], cancels=[asking], api_visibility="private")
+    # Stop sets the running turn's flag (kept in session state) rather than cancelling the
+    # event, so the turn ends normally with a "Stopped." note and the model stream is closed.
+    c.stop.click(_stop, [stop_flag], None, queue=False, api_visibility="private")
     c.new.click(_new_conversation, None, [c.chatbot, c.sources, history, last_answer, *exports],
                 api_name="new_conversation")
     c.model.change(partial(_header, chat, menu), [c.model], [header], api_visibility="private")
@@ -96,14 +99,15 @@ def _ask(chat: PaperChat, menu: ModelMenu, question: str, messages: list[dict[st
     """Answer a question about the loaded papers, streamed, with checked citations."""
     if not (question or "").strip():
         gr.Warning("Type a question about the loaded papers first.")
-        yield messages, gr.skip(), "", turns, gr.skip()
+        yield messages, gr.skip(), "", turns, gr.skip(), gr.skip()
         return
+    flag = threading.Event()
     filters = Filters(authors=tuple(authors or ()), areas=tuple(areas or ()),
                       venues=tuple(venues or ()), years=tuple(int(y) for y in years or ()))
     for msgs, sources, turns_now, answer in chat_turn.ask(
             chat, menu, question.strip(), list(messages or []), list(turns or []), filters,
-            int(top_k), model):
-        yield msgs, sources or gr.skip(), "", turns_now, answer
+            int(top_k), model, flag):
+        yield msgs, sources or gr.skip(), "", turns_now, answer, flag
 
 
 def _after_answer(chat: PaperChat, menu: ModelMenu, answer: Answer | None,
@@ -113,14 +117,10 @@ def _after_answer(chat: PaperChat, menu: ModelMenu, answer: Answer | None,
     return markdown, _download(md_path), _download(bib_path), _header(chat, menu, model)
 
 
-def _stop(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Mark the turn in progress as stopped (its stream is cancelled by Gradio)."""
-    if not messages or messages[-1].get("role") != "assistant":
-        return messages
-    last = messages[-1]
-    text = last["content"] if isinstance(last["content"], str) else "".join(
-        p.get("text", "") for p in last["content"] if isinstance(p, dict))
-    return [*messages[:-1], {"role": "assistant", "content": render.stopped(text)}]
+def _stop(flag: threading.Event | None) -> None:
+    """Ask the running turn to stop."""
+    if flag is not None:
+        flag.set()
 
 
 def _new_conversation() -> tuple[Any, ...]:

@@ -8,7 +8,7 @@ import queue
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,7 +19,7 @@ from rag.models import Answer, Event, Passage, Turn
 from rag.pipeline import PaperChat, turn_of
 from rag.retrieve import Filters
 from ui.models import ModelMenu
-from ui.render import answer_html, comparison_html, esc, note_html, sources_html
+from ui.render import answer_html, comparison_html, esc, note_html, sources_html, stopped
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -28,7 +28,7 @@ SLOW = 15.0  # after this long without a token, say why it may take a while
 Messages = list[dict[str, Any]]
 
 
-def with_ticks(events: Iterator[T], every: float | None = None) -> Iterator[T | None]:
+def with_ticks(events: Iterator[T], every: float | None = None) -> Generator[T | None, None, None]:
     """The events, with None whenever `every` seconds pass without one. The source runs in a
     thread and is closed at its next event after this generator is closed (the Stop button);
     its exceptions are re-raised here."""
@@ -138,7 +138,8 @@ def final_views(answer: Answer, turn: int) -> tuple[str, str]:
             comparison_html(answer.comparison, turn)
             + "\n\n"
             + note_html(
-                "Comparison of the named papers. Use the Compare tab to pick papers and export."
+                "Comparison of the named papers. Use the Compare tab to pick papers and export.",
+                "meta",
             )
         )
         return message, sources_html(answer.passages, cited, turn)
@@ -168,54 +169,47 @@ def answer_events(
     yield from chat.ask_stream(question, history, filters, llm=llm, top_k=top_k)
 
 
-def ask(
-    chat: PaperChat,
-    menu: ModelMenu,
-    question: str,
-    messages: Messages,
-    history: list[Turn],
-    filters: Filters,
-    top_k: int,
-    model: str,
-) -> Iterator[tuple[Messages, str, list[Turn], Answer | None]]:
-    """Stream one turn: (chat messages, sources panel, history, final answer) after each step."""
+def ask(chat: PaperChat, menu: ModelMenu, question: str, messages: Messages,
+        history: list[Turn], filters: Filters, top_k: int, model: str,
+        stop: threading.Event | None = None,
+        ) -> Iterator[tuple[Messages, str, list[Turn], Answer | None]]:
+    """Stream one turn: (chat messages, sources panel, history, final answer) after each step.
+    Setting `stop` ends the turn within a tick; the model's stream is closed at its next token."""
     messages = [*messages, {"role": "user", "content": esc(question)}]
     turn = TurnView(number=len(messages), model=model)
+
+    def step(answer: Answer | None = None) -> tuple[Messages, str, list[Turn], Answer | None]:
+        reply = {"role": "assistant", "content": turn.message}
+        return [*messages, reply], turn.sources, history, answer
+
     if not chat.papers():
-        turn.message = note_html(
-            "No papers are loaded yet. Add files in the Library tab, then ask again.", "warn"
-        )
-        yield [*messages, {"role": "assistant", "content": turn.message}], "", history, None
+        turn.message = note_html("No papers are loaded yet. Add files in the Library tab, then "
+                                 "ask again.", "warn")
+        yield step()
         return
     turn.waiting()
     turn.sources = sources_html((), (), turn.number, note="Searching the papers…")
+    events = with_ticks(answer_events(chat, menu, model, question, history, filters, top_k))
     try:
-        for event in with_ticks(
-            answer_events(chat, menu, model, question, history, filters, top_k)
-        ):
+        for event in events:
+            if stop is not None and stop.is_set():
+                turn.message = stopped(turn.message)
+                break
             if event is None:
                 turn.waiting()
             else:
                 turn.apply(event)
-            yield (
-                [*messages, {"role": "assistant", "content": turn.message}],
-                turn.sources,
-                history,
-                None,
-            )
+            yield step()
     except (LLMError, ValueError) as exc:
         turn.fail(exc)
     except Exception as exc:  # the edge: report it in the chat rather than as a stuck spinner
         log.exception("answering %r failed", question)
         turn.fail(exc)
+    finally:
+        events.close()
     if turn.answer is not None and not turn.answer.error:
         history = [*history, turn_of(turn.answer)]
-    yield (
-        [*messages, {"role": "assistant", "content": turn.message}],
-        turn.sources,
-        history,
-        turn.answer,
-    )
+    yield step(turn.answer)
 
 
 def export_files(chat: PaperChat, answer: Answer | None) -> tuple[str, str | None, str | None]:
