@@ -7,6 +7,7 @@ corpus shown) and time from pressing Ask to the first streamed token visible in 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -150,7 +151,9 @@ def main(
 ) -> None:
     """Print the measurements as JSON (stdout) with the machine load before and after."""
     before = os.getloadavg()
-    with tempfile.TemporaryDirectory(prefix="paperchat-bench-ui-") as tmp:
+    # Gradio prints to stdout; only the JSON goes there.
+    with tempfile.TemporaryDirectory(prefix="paperchat-bench-ui-") as tmp, \
+            contextlib.redirect_stdout(sys.stderr):
         defaults = Settings()  # type: ignore[call-arg]  # models stay put; the library is new
         overrides: dict[str, Any] = {"data_dir": Path(tmp) / "data"}
         if model:

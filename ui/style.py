@@ -46,7 +46,7 @@ CSS = """
 .pc-link { font-size: .9em; word-break: break-all; }
 mark, .pc-quote { background: #fef3c7; color: inherit; padding: 0 .1em; border-radius: 2px; }
 .pc-pop .pc-quote { display: block; margin-top: .4rem; padding: .35rem .5rem;
-  border-left: 3px solid #f59e0b; }
+  border-left: 3px solid #f59e0b; max-height: 13rem; overflow-y: auto; }
 
 /* notes in the chat */
 .pc-note { display: inline-block; font-size: .9rem; }
