@@ -35,24 +35,28 @@ QUESTIONS = [
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-# Presses Ask and watches the chat: the first streamed token shows a caret; an answer that
-# arrives whole (a refusal, an error) counts when it appears. Unless `full`, it then presses
+# Presses Ask and watches the page: the retrieved passages appear in the sources panel; the
+# first streamed token shows a caret; an answer that arrives whole (a refusal, an error)
+# counts when it appears. Unless `full`, it then presses
 # Stop, so a slow CPU spends the run on what is measured.
 MEASURE_JS = """
 async (full) => {
   const chat = document.querySelector('#pc-chat');
+  const sources = document.querySelector('#pc-sources');
   const done = '.pc-meta, .pc-error, .pc-warn';
   const t0 = performance.now();
-  let first = null;
+  let first = null, passages = null;
   return await new Promise((resolve) => {
     const finish = (end, now) => {
       obs.disconnect();
       const kind = end === null ? 'stopped' : end.classList.contains('pc-meta') ? 'answer'
         : end.classList.contains('pc-error') ? 'error' : 'refused';
-      resolve({ first_token_ms: first, total_ms: end === null ? null : now - t0, kind: kind });
+      resolve({ passages_ms: passages, first_token_ms: first,
+                total_ms: end === null ? null : now - t0, kind: kind });
     };
     const check = () => {
       const now = performance.now();
+      if (passages === null && sources.querySelector('.pc-src')) { passages = now - t0; }
       const end = chat.querySelector(done);
       if (first === null && (end || chat.querySelector('.pc-caret'))) {
         first = now - t0;
@@ -62,6 +66,7 @@ async (full) => {
     };
     const obs = new MutationObserver(check);
     obs.observe(chat, { subtree: true, childList: true, characterData: true });
+    obs.observe(sources, { subtree: true, childList: true });
     document.querySelector('#pc-send').click();
   });
 }
@@ -137,6 +142,8 @@ def summary(result: dict[str, Any]) -> dict[str, float]:
     return {
         "page_load_event_s": statistics.median(x["load_event_s"] for x in result["loads"]),
         "page_interactive_s": statistics.median(x["interactive_s"] for x in result["loads"]),
+        "passages_visible_s": statistics.median(
+            q["passages_ms"] / 1000 for q in result["questions"] if q["passages_ms"] is not None),
         "first_token_s": statistics.median(firsts),
         **({"total_s": statistics.median(totals)} if totals else {}),
     }
