@@ -138,7 +138,7 @@ def library_view(rows: list[list[Any]], papers: list[tuple[str, str]]) -> Librar
             status = gr.HTML(label="upload status", elem_id="pc-lib-status")
             report = gr.Dataframe(headers=render.REPORT_HEADERS, interactive=False, wrap=True,
                                   label="Upload report", elem_id="pc-report",
-                                  column_widths=["22%", "12%", "14%", "12%", "40%"])
+                                  column_widths=["19%", "13%", "20%", "16%", "32%"])
             with gr.Row():
                 remove_pick = gr.Dropdown(papers, value=None, label="Remove a paper",
                                           scale=3, elem_id="pc-remove-pick")

@@ -205,10 +205,10 @@ def library_rows(records: Sequence[PaperRecord], query: str = "") -> list[list[A
 
 
 def _paper_cell(r: PaperRecord) -> str:
-    """Markdown: the display name in bold, the title (when there is one) below it."""
+    """Markdown: the display name, the title (when there is one) in italics below it."""
     name = _inert(r.display_name or r.name)
     title = _inert(r.title) if r.title and r.title != r.display_name else ""
-    return f"**{name}**" + (f"<br>*{title}*" if title else "")
+    return name + (f"<br>*{title}*" if title else "")
 
 
 def _authors_cell(authors: Sequence[str], shown: int = 3) -> str:

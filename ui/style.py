@@ -91,7 +91,6 @@ mark, .pc-quote { background: #fef3c7; color: inherit; padding: 0 .1em; border-r
 .pc-compare td.pc-missing { color: var(--body-text-color-subdued); font-style: italic; }
 #pc-compare-out { overflow-x: auto; }
 #pc-lib-table, #pc-report { --font-mono: var(--font); }
-#pc-lib-table strong { font-weight: 600; }
 """
 
 # Clicking [n] pins its passage open and highlights it in the sources panel. The popover is
