@@ -166,6 +166,7 @@ def test_exports_of_an_answer(chat: PaperChat) -> None:
         markdown.startswith("# How does InfoSEDD") and Path(md_path or "").read_text() == markdown
     )
     assert "@misc{" in Path(bib_path or "").read_text()
+    assert chat_turn.export_files(chat, answer)[1:] == (md_path, bib_path)  # no new files
     assert chat_turn.export_files(chat, None) == ("", None, None)
 
 

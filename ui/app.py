@@ -39,7 +39,9 @@ def build_app(chat: PaperChat, *, warm: bool = True) -> gr.Blocks:
         menu.warm()
     records = chat.papers()
     papers = render.paper_choices(records)
-    with gr.Blocks(title="PaperChat", analytics_enabled=False, fill_width=True) as demo:
+    # delete_cache: Gradio's copies of uploads and downloads older than a day go every hour.
+    with gr.Blocks(title="PaperChat", analytics_enabled=False, fill_width=True,
+                   delete_cache=(3600, 86400)) as demo:
         with gr.Row(elem_id="pc-top"):
             gr.HTML("<h1>PaperChat</h1><div class='pc-sub'>Cited answers from your papers, "
                     "offline</div>", scale=1)

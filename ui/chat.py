@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import logging
 import queue
-import tempfile
 import threading
 import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 from rag.export import answer_to_markdown, cited_papers, papers_to_bibtex
@@ -18,6 +16,7 @@ from rag.llm import LLMError
 from rag.models import Answer, Event, Passage, Turn
 from rag.pipeline import PaperChat, turn_of
 from rag.retrieve import Filters
+from ui.library import export_folder
 from ui.models import ModelMenu
 from ui.render import answer_html, comparison_html, esc, note_html, sources_html, stopped
 
@@ -216,13 +215,14 @@ def export_files(chat: PaperChat, answer: Answer | None) -> tuple[str, str | Non
     """(Markdown text, .md path, .bib path) for an answer; empty when there is none."""
     if answer is None or not (answer.text or answer.passages):
         return "", None, None
-    folder = Path(tempfile.mkdtemp(prefix="paperchat-export-"))
     markdown = answer_to_markdown(answer)
+    papers = cited_papers(answer, {p.paper_id: p for p in chat.papers()})
+    bibtex = papers_to_bibtex(papers) if papers else ""
+    folder = export_folder(markdown, bibtex)
     md_path = folder / "answer.md"
     md_path.write_text(markdown, encoding="utf-8")
-    papers = cited_papers(answer, {p.paper_id: p for p in chat.papers()})
-    bib_path = None
-    if papers:
-        bib_path = folder / "references.bib"
-        bib_path.write_text(papers_to_bibtex(papers), encoding="utf-8")
-    return markdown, str(md_path), str(bib_path) if bib_path else None
+    if not bibtex:
+        return markdown, str(md_path), None
+    bib_path = folder / "references.bib"
+    bib_path.write_text(bibtex, encoding="utf-8")
+    return markdown, str(md_path), str(bib_path)

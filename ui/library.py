@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import logging
 import tempfile
 from collections.abc import Callable, Sequence
@@ -15,6 +17,20 @@ from ui.render import comparison_html, note_html
 log = logging.getLogger(__name__)
 FILE_TYPES = [".txt", ".jsonl", ".gz", ".csv", ".bib", ".pdf"]
 Progress = Callable[[float, str], None]
+
+
+@functools.cache
+def _exports() -> tempfile.TemporaryDirectory[str]:
+    """Where downloads are written, made on first use; removed when the process exits."""
+    return tempfile.TemporaryDirectory(prefix="paperchat-exports-")
+
+
+def export_folder(*contents: str) -> Path:
+    """The folder for files made from these contents (the same contents, the same folder)."""
+    key = hashlib.sha1("\0".join(contents).encode("utf-8")).hexdigest()[:16]
+    folder = Path(_exports().name) / key
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def add_files(chat: PaperChat, paths: Sequence[str], progress: Progress) -> IngestReport:
@@ -63,11 +79,12 @@ def compare_view(
     if unknown:
         return note_html(f"Not in the library: {', '.join(unknown)}.", "warn"), None, None
     table = compare_papers(chat, ids)
-    folder = Path(tempfile.mkdtemp(prefix="paperchat-compare-"))
-    md_path, csv_path = folder / "comparison.md", folder / "comparison.csv"
     sources = "\n".join(f"[{p.n}] {p.hit.name}: {p.text}" for p in table.passages)
-    md_path.write_text(f"{table.to_markdown()}\n\n## Passages\n\n{sources}\n", encoding="utf-8")
-    csv_path.write_text(table.to_csv(), encoding="utf-8")
+    markdown, csv = f"{table.to_markdown()}\n\n## Passages\n\n{sources}\n", table.to_csv()
+    folder = export_folder(markdown, csv)
+    md_path, csv_path = folder / "comparison.md", folder / "comparison.csv"
+    md_path.write_text(markdown, encoding="utf-8")
+    csv_path.write_text(csv, encoding="utf-8")
     cells = sum(n is not None for cells in table.rows.values() for _, n in cells)
     summary = note_html(
         f"{len(table.papers)} papers · {cells} cited cells · cells without "
