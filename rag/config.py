@@ -58,6 +58,11 @@ class Settings(BaseSettings):
         0.5, ge=0.0, le=1.0,
         description="Weight of the dense side in fusion (BM25 gets the rest).",
     )
+    query_threads: int = Field(
+        1, ge=0,
+        description="CPU threads torch may use to embed a query (0 = leave as is); a short "
+        "query gains nothing from more, and on a busy machine they wait for each other.",
+    )
     refusal_threshold: float = Field(
         0.25,
         description="Below this best dense cosine (and with no paper or author named) the papers "

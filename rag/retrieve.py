@@ -12,17 +12,20 @@ So a paper whose only match is an exact author or method name never falls to zer
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
+from weakref import WeakKeyDictionary
 
 import numpy as np
+from chromadb.api.types import Where
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.llms import MockLLM
 from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.retrievers import QueryFusionRetriever
 from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle, TextNode
-from llama_index.core.vector_stores.types import FilterOperator, MetadataFilter, MetadataFilters
 
 from rag.config import Settings
 from rag.lexical import LexicalIndex, fold
@@ -77,38 +80,70 @@ class Retrieval:
 
 
 def canonical_node(node_id: str, text: str, metadata: dict[str, Any]) -> TextNode:
-    """One node form for both retrievers, without LlamaIndex's bookkeeping keys."""
+    """A LlamaIndex node for a chunk of the lexical index, without bookkeeping keys."""
     meta = {k: metadata[k] for k in sorted(metadata) if not k.startswith("_")
             and k not in {"document_id", "doc_id", "ref_doc_id"}}
     return TextNode(id_=node_id, text=text, metadata=meta)
+
+
+_NODES: WeakKeyDictionary[LexicalIndex, dict[int, TextNode]] = WeakKeyDictionary()
+
+
+def chunk_node(lexical: LexicalIndex, i: int) -> TextNode:
+    """The node of chunk `i` of the lexical index, built once and shared (read-only)."""
+    nodes = _NODES.setdefault(lexical, {})
+    if i not in nodes:
+        nodes[i] = canonical_node(lexical.ids[i], lexical.texts[i], lexical.metas[i])
+    return nodes[i]
 
 
 def paper_of(nws: NodeWithScore) -> str:
     return str(nws.node.metadata.get("paper_id", ""))
 
 
-class DenseRetriever(BaseRetriever):
-    """Chroma via LlamaIndex; scores become cosine similarities, also kept as dense_score."""
+@contextmanager
+def torch_threads(n: int) -> Iterator[None]:
+    """Let torch use `n` threads inside the block (when torch is loaded at all)."""
+    torch = sys.modules.get("torch")
+    if torch is None or n <= 0 or torch.get_num_threads() == n:
+        yield
+        return
+    before = torch.get_num_threads()
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
-    def __init__(self, store: Store, top_k: int, allowed: set[str] | None) -> None:
+
+class DenseRetriever(BaseRetriever):
+    """Nearest chunks by cosine. The query is embedded by the store's LlamaIndex embed model
+    and Chroma is asked for ids and distances only: texts and metadata come from the lexical
+    index's copy of every chunk (fetching them from Chroma took most of a query's time)."""
+
+    def __init__(self, store: Store, lexical: LexicalIndex, top_k: int, allowed: set[str] | None,
+                 query_threads: int = 1) -> None:
         super().__init__()
-        self.top_k = top_k
+        self._store, self._lexical = store, lexical
+        self.top_k, self.query_threads = top_k, query_threads
         self.cosines: dict[str, float] = {}
-        filters = None
-        if allowed is not None:
-            filters = MetadataFilters(filters=[MetadataFilter(
-                key="paper_id", value=sorted(allowed) or ["-"], operator=FilterOperator.IN)])
-        self._inner = store.index.as_retriever(similarity_top_k=top_k, filters=filters)
+        self._where = None if allowed is None else cast(
+            Where, {"paper_id": {"$in": sorted(allowed) or ["-"]}})
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        embedding: Sequence[float] | None = query_bundle.embedding
+        if embedding is None:
+            with torch_threads(self.query_threads):
+                embedding = self._store.embed_model.get_query_embedding(query_bundle.query_str)
+        got = self._store.collection.query(query_embeddings=[embedding], n_results=self.top_k,
+                                           where=self._where, include=["distances"])
         out = []
-        for nws in self._inner.retrieve(query_bundle):
-            # ChromaVectorStore reports exp(-distance); with cosine space, distance = 1 - cos.
-            cosine = 1.0 + math.log(max(nws.score or 1e-9, 1e-9))
-            node = canonical_node(nws.node.node_id, nws.node.get_content(MetadataMode.NONE),
-                                  nws.node.metadata)
-            self.cosines[node.node_id] = cosine
-            out.append(NodeWithScore(node=node, score=cosine))
+        for cid, distance in zip(got["ids"][0], (got["distances"] or [[]])[0], strict=True):
+            i = self._lexical.position.get(cid)
+            if i is None:  # stored after the lexical index was built: found on the next rebuild
+                continue
+            self.cosines[cid] = 1.0 - float(distance)  # cosine space: distance = 1 - cos
+            out.append(NodeWithScore(node=chunk_node(self._lexical, i), score=self.cosines[cid]))
         return out
 
 
@@ -125,11 +160,8 @@ class LexicalRetriever(BaseRetriever):
         ix, query = self._lexical, query_bundle.query_str
         self.paper_scores = dict(ix.paper_scores(query, self.top_k, self._allowed))
         chunk = ix.chunk_scores(query, self._allowed) if self.paper_scores else np.zeros(0)
-        return [
-            NodeWithScore(node=canonical_node(ix.ids[i], ix.texts[i], ix.metas[i]),
-                          score=float(chunk[i]))
-            for pid in self.paper_scores for i in ix.chunks_of[pid]
-        ]
+        return [NodeWithScore(node=chunk_node(ix, i), score=float(chunk[i]))
+                for pid in self.paper_scores for i in ix.chunks_of[pid]]
 
 
 @dataclass
@@ -163,7 +195,8 @@ def zscore(scores: dict[str, float], complete: bool) -> Callable[[str], float]:
         return lambda key: 0.0
     mean = sum(values) / len(values)
     std = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
-    std = std if std > 1e-9 else max(abs(mean), 1.0)
+    if std <= 1e-6 * max(abs(mean), 1e-9):  # all alike: a zero lies ten deviations below
+        std = 0.1 * abs(mean) or 1.0
     floor = 0.0 if complete else min(values)
     return lambda key: (scores.get(key, floor) - mean) / std
 
@@ -193,8 +226,14 @@ def fuse(sides: Sequence[Side], weights: Sequence[float], method: str = "zscore"
         return sum(w * f(cid) for w, f in zip(weights, chunk_norms, strict=True))
 
     ranked = sorted(unique.values(), key=lambda n: (-paper[paper_of(n)], -chunk(n.node.node_id)))
-    show = (lambda x: 1.0 / (1.0 + math.exp(-x))) if method == "zscore" else (lambda x: x)
-    return [NodeWithScore(node=n.node, score=show(paper[paper_of(n)])) for n in ranked]
+    show = _logistic if method == "zscore" else (lambda x: x)
+    for n in ranked:  # the retrievers' own, per-query objects: rescored in place
+        n.score = show(paper[paper_of(n)])
+    return ranked
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x)) if x > -700 else 0.0
 
 
 class HybridRetriever(QueryFusionRetriever):
@@ -250,7 +289,7 @@ def build_retriever(store: Store, lexical: LexicalIndex, settings: Settings,
         raise ValueError(f"unknown retrieval mode {mode!r}; use one of {', '.join(MODES)}")
     n = max(settings.candidates, papers or 0)
     # A paper has one to three chunks, so twice as many chunks give about n papers.
-    dense = DenseRetriever(store, 2 * n, allowed)
+    dense = DenseRetriever(store, lexical, 2 * n, allowed, settings.query_threads)
     weight = {"hybrid": settings.dense_weight, "dense": 1.0, "bm25": 0.0}[mode]
     return HybridRetriever(dense, LexicalRetriever(lexical, n, allowed), weight, settings.fusion)
 

@@ -85,6 +85,19 @@ def test_dense_weight_decides_between_sides() -> None:
     assert top == {0.9: "d:0", 0.1: "l:0"}
 
 
+@pytest.mark.parametrize("lexical_scores", [[5.0], [4.2, 4.2, 4.2], [4.2, 4.2000001]])
+def test_fusion_survives_one_or_identical_lexical_scores(lexical_scores: list[float]) -> None:
+    dense = [node(p, 0, s) for p, s in [("d", 0.9), ("e", 0.8), ("f", 0.1)]]
+    lexical = [node(p, 0, s) for p, s in zip("xyz", lexical_scores, strict=False)]
+    sides = [Side.of(dense, complete=False),
+             Side.of(lexical, complete=True, papers={n.node.metadata["paper_id"]: n.score or 0.0
+                                                     for n in lexical})]
+    fused = fuse(sides, [0.5, 0.5], "zscore", dense + lexical)
+    matched = {n.node.metadata["paper_id"] for n in lexical}
+    assert {n.node.metadata["paper_id"] for n in fused[: len(lexical)]} == matched
+    assert all(0.0 <= (n.score or 0.0) < 1.0 for n in fused)
+
+
 def test_rrf_fusion_rewards_agreement() -> None:
     dense = [node("a", 0, 0.9), node("b", 0, 0.8), node("c", 0, 0.7)]
     lexical = [node("b", 0, 7.0), node("c", 0, 6.0), node("a", 0, 1.0)]
