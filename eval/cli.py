@@ -37,12 +37,15 @@ def retrieval_demo(
     questions: Annotated[Path | None, typer.Option(help="JSONL question set (default: the demo set).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     verbose: Annotated[bool, typer.Option(help="List every question that missed.")] = False,
+    understanding: Annotated[bool, typer.Option(
+        help="Turn named authors and areas into filters, as ask does (--no-understanding: "
+        "search the bare question, for comparison).")] = True,
 ) -> None:
     """Paper-finding accuracy on the demo corpus (ingested into a throw-away data dir)."""
     from eval.retrieval_demo import DEMO_QUESTIONS, format_report, run_demo
 
     try:
-        report = run_demo(questions or DEMO_QUESTIONS, Settings())
+        report = run_demo(questions or DEMO_QUESTIONS, Settings(), understanding)
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -37,18 +37,21 @@ def load_questions(path: Path) -> list[dict[str, Any]]:
     return out
 
 
-def ranked_papers(chat: PaperChat, question: str, k: int = 10) -> list[str]:
-    """Paper ids for a question, best first: understood as `ask` would, ranked per paper."""
+def ranked_papers(chat: PaperChat, question: str, k: int = 10, understood: bool = True) -> list[str]:
+    """Paper ids for a question, best first: understood as `ask` would (named authors and
+    areas become filters; `understood=False` searches the bare text), ranked per paper."""
     query = understand(question, [], chat.store.catalogue(), chat.llm, chat.settings.history_turns)
-    return [h.paper_id for h in chat.search(query.text, k=k, filters=query.filters, per_paper=1)]
+    text, filters = (query.text, query.filters) if understood else (question, None)
+    return [h.paper_id for h in chat.search(text, k=k, filters=filters, per_paper=1)]
 
 
-def score_questions(chat: PaperChat, questions: list[dict[str, Any]]) -> dict[str, Any]:
+def score_questions(chat: PaperChat, questions: list[dict[str, Any]],
+                    understood: bool = True) -> dict[str, Any]:
     """Success per question kind, and the questions that missed."""
     kinds: dict[str, dict[str, float]] = {}
     misses = []
     for rec in questions:
-        ranked = ranked_papers(chat, rec["question"])
+        ranked = ranked_papers(chat, rec["question"], understood=understood)
         depth = DEPTH[rec["kind"]]
         ok = set(rec["relevant"]) <= set(ranked[:depth])
         row = kinds.setdefault(rec["kind"], {"questions": 0, "found": 0, "exact": 0})
@@ -71,14 +74,14 @@ def score_questions(chat: PaperChat, questions: list[dict[str, Any]]) -> dict[st
             "misses": misses}
 
 
-def run_demo(path: Path, settings: Settings) -> dict[str, Any]:
+def run_demo(path: Path, settings: Settings, understood: bool = True) -> dict[str, Any]:
     """Ingest the demo corpus into a throw-away data dir and score the question set."""
     questions = load_questions(path)
     with tempfile.TemporaryDirectory(prefix="paperchat-demo-") as tmp:
         chat = PaperChat(settings.model_copy(update={"data_dir": Path(tmp), "collection": "demo",
                                                      "chroma_host": None}))
         chat.ingest([DEMO_CORPUS], progress=False)
-        return score_questions(chat, questions)
+        return score_questions(chat, questions, understood)
 
 
 def format_report(report: dict[str, Any], verbose: bool = False) -> str:
