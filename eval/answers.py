@@ -25,7 +25,7 @@ from typing import Any
 import typer
 from tqdm import tqdm
 
-from rag.cite import REFUSAL, _claims, support
+from rag.cite import REFUSAL, claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.models import Answer, Passage, Turn
 from rag.pipeline import PaperChat
@@ -63,7 +63,7 @@ def judge(text: str, passages: list[Passage], expected: set[str], vectors: Vecto
     """Citation precision and recall of one answer text against the passages it was given."""
     t = Tally()
     by_n = {p.n: p for p in passages}
-    for claim, ns in _claims(text):
+    for claim, ns in claims(text):
         if REFUSAL.search(claim) or not passages:
             continue
         cjk = any("\u4e00" <= ch <= "\u9fff" for ch in claim)

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rag import prompts
-from rag.cite import check_citations
+from rag.cite import MARKER, check_citations
 from rag.models import Answer, Citation, Passage
 from rag.sentences import VectorCache
+
+if TYPE_CHECKING:  # rag.query imports this module
+    from rag.query import Query
+    from rag.retrieve import Retrieval
 
 NOT_ANSWERED = "The loaded papers do not answer this."
 NOT_ANSWERED_ZH = "已加载的论文没有回答这个问题。"
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+# "How many ...?", "What percentage ...?", "多少": the answer must give a quantity.
+_ASKS_QUANTITY = re.compile(r"\bhow (?:many|much)\b|\bwhat (?:percentage|percent|fraction|"
+                            r"proportion|number of)\b|多少|几(?:个|块|种|次|倍)", re.IGNORECASE)
+_QUANTITY = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                       r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
+                       r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)
 
 
 def is_chinese(text: str) -> bool:
@@ -53,6 +64,18 @@ def citations_for(ns: list[int], passages: list[Passage]) -> list[Citation]:
     ]
 
 
+def answerable(query: Query, found: Retrieval, threshold: float) -> bool:
+    """Whether to ask the model at all. Nothing found: no. A question that names what it is
+    about (an author, an area, a loaded paper) and found it: yes, whatever the similarity
+    ("Which papers did Wotao Yin co-author?" is close to no passage). Otherwise the best
+    chunk's cosine must reach the calibrated threshold (eval/calibrate_refusal.py)."""
+    if not found.hits:
+        return False
+    if query.filters.authors or query.filters.areas or query.named:
+        return True
+    return found.best_dense >= threshold
+
+
 def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:
     """The honest answer when the papers do not say: with the closest papers to look at."""
     text = NOT_ANSWERED_ZH if is_chinese(question) else NOT_ANSWERED
@@ -64,12 +87,22 @@ def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:
                   suggestions=suggestions)
 
 
+def gives_what_was_asked(question: str, text: str) -> bool:
+    """The answer's type matches the question's: a "how many" question needs a quantity
+    ("TGMM uses a shared transformer backbone" does not answer "how many examples")."""
+    return not _ASKS_QUANTITY.search(question) or bool(_QUANTITY.search(MARKER.sub("", text)))
+
+
 def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCache,
-             suggestions: list[str], query_text: str = "") -> Answer:
-    """Check the model's citations against the passages; refuse when nothing survives.
-    `query_text` is the standalone English form of the question, when it was rewritten."""
-    checked = check_citations(raw, passages, vectors, question=query_text or question)
-    if checked.refused or not checked.cited:
+             suggestions: list[str], query_text: str = "",
+             unknown: frozenset[str] = frozenset()) -> Answer:
+    """Check the model's citations against the passages; refuse when nothing survives or the
+    surviving answer does not give what was asked. `query_text` is the standalone English form
+    of the question; `unknown` its words that no loaded paper contains."""
+    checked = check_citations(raw, passages, vectors, question=query_text or question,
+                              unknown=unknown)
+    asked = f"{question} {query_text}"
+    if checked.refused or not checked.cited or not gives_what_was_asked(asked, checked.text):
         answer = refusal(question, suggestions)
         answer.passages, answer.report = passages, checked.report
         return answer

@@ -11,7 +11,7 @@ import numpy as np
 
 from rag.models import CitationReport, Passage
 from rag.lexical import tokenize
-from rag.sentences import VectorCache, overlap, split_sentences
+from rag.sentences import VectorCache, overlap, relevance, split_sentences
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
@@ -39,7 +39,7 @@ def markers(sentence: str) -> list[int]:
     return [int(n) for m in MARKER.finditer(sentence) for n in re.findall(r"\d+", m.group(1))]
 
 
-def _claims(text: str) -> list[tuple[str, list[int]]]:
+def claims(text: str) -> list[tuple[str, list[int]]]:
     """(sentence without markers, its cited numbers); a marker alone joins the sentence before."""
     out: list[tuple[str, list[int]]] = []
     for sentence in split_sentences(text):
@@ -79,24 +79,40 @@ def _numbers(text: str) -> set[str]:
     return {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
+# Words that frame a question rather than name its subject ("What does the paper report?").
+FRAME_WORDS = frozenset(tokenize(
+    "paper papers work works study studies method methods approach approaches author authors "
+    "co-author co-authored propose proposed find finds found show shows report reports "
+    "use uses used describe described present presents introduce introduces main key"))
+
+
 def _asked_terms(question: str) -> set[tuple[str, str]]:
-    """Two-word lower-case terms of the question ("learning rate", "training examples"), stemmed."""
+    """Two-word lower-case terms of the question ("learning rate", "training examples"),
+    stemmed, leaving out pairs with a framing word ("continual learning paper")."""
     stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", question)]
-    return {(a, b) for a, b in zip(stems, stems[1:], strict=False) if a and b and a != b}
+    return {(a, b) for a, b in zip(stems, stems[1:], strict=False)
+            if a and b and a != b and a not in FRAME_WORDS and b not in FRAME_WORDS}
 
 
-def grounded(claim: str, passage: Passage, question: str) -> bool:
-    """Hard conditions beyond similarity: every number in the claim is in the passage, and
-    each two-word term the claim repeats from the question ("learning rate") has both its
-    words in the passage."""
+def grounded(claim: str, passage: Passage, question: str,
+             unknown: frozenset[str] = frozenset()) -> bool:
+    """Hard conditions beyond similarity, for a claim citing this passage:
+    - every number in the claim is in the passage text the model was shown;
+    - each two-word term the claim repeats from the question ("learning rate") has both words
+      in the passage's chunk or its paper's name and authors;
+    - the claim uses no word of `unknown` (question words found in no loaded paper: "GPU")."""
     text = passage.text.replace("\\", "")
     if not _numbers(claim) <= _numbers(text):
         return False
     claim_tokens = tokenize(claim)
+    if unknown and not unknown.isdisjoint(claim_tokens):
+        return False
     claim_pairs = set(zip(claim_tokens, claim_tokens[1:], strict=False))
-    passage_tokens = set(tokenize(text))
-    return all(a in passage_tokens and b in passage_tokens
-               for a, b in _asked_terms(question) & claim_pairs)
+    asked = _asked_terms(question) & claim_pairs
+    if not asked:
+        return True
+    source = set(tokenize(" ".join([text, passage.hit.text, passage.hit.name, *passage.hit.authors])))
+    return all(a in source and b in source for a, b in asked)
 
 
 def is_meta(claim: str) -> bool:
@@ -107,8 +123,10 @@ def is_meta(claim: str) -> bool:
 
 
 def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
-                    threshold: float = SUPPORT_THRESHOLD, question: str = "") -> CheckedAnswer:
-    """Verify, repair or drop each sentence's citations against the passages given."""
+                    threshold: float = SUPPORT_THRESHOLD, question: str = "",
+                    unknown: frozenset[str] = frozenset()) -> CheckedAnswer:
+    """Verify, repair or drop each sentence's citations against the passages given.
+    `question` is the standalone English question, `unknown` its words no loaded paper has."""
     by_n = {p.n: p for p in passages}
     pos = {p.n: i for i, p in enumerate(passages)}
     kept: list[str] = []
@@ -116,7 +134,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     pointers: list[int] = []
     counts = dict(sentences=0, supported=0, repaired=0, unsupported=0, invalid_dropped=0)
     refused = False
-    for claim, ns in _claims(text):
+    for claim, ns in claims(text):
         valid = [n for n in dict.fromkeys(ns) if n in by_n]
         counts["invalid_dropped"] += len(ns) - len(valid)
         if REFUSAL.search(claim):
@@ -133,7 +151,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         cjk = bool(_CJK.search(claim))
         scores = _cjk_support(claim, passages) if cjk else support(claim, passages, vectors)
         for i, p in enumerate(passages):
-            if not grounded(claim, p, question):
+            if not grounded(claim, p, question, unknown):
                 scores[i] = 0.0
         good = [n for n in valid if scores[pos[n]] >= threshold or (cjk and not scores.any())]
         if good:
@@ -148,7 +166,8 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         cited.extend(n for n in good if n not in cited)
     if not kept and pointers and question:  # the model only pointed at passages: quote them
         for n in dict.fromkeys(pointers):
-            kept.append(_with_markers(best_sentence(by_n[n], question, vectors), [n]))
+            quote = f"{by_n[n].hit.name}: {best_sentence(by_n[n], question, vectors)}"
+            kept.append(_with_markers(quote, [n]))
             cited.append(n)
             counts["repaired"] += 1
     return CheckedAnswer(" ".join(kept), cited, CitationReport(**counts), refused)
@@ -157,7 +176,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
 def best_sentence(passage: Passage, question: str, vectors: VectorCache) -> str:
     """The passage sentence closest to the question."""
     sents = split_sentences(passage.text) or [passage.text]
-    return sents[int(np.argmax(vectors.texts(sents) @ vectors.query(question)))]
+    return sents[int(np.argmax(relevance(question, sents, vectors)))]
 
 
 def _with_markers(claim: str, ns: list[int]) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rag.models import Hit, Passage
-from rag.sentences import VectorCache, overlap, split_sentences
+from rag.sentences import VectorCache, relevance, split_sentences
 
 # A sentence that opens by pointing back needs the one before it to make sense.
 _REFERS_BACK = re.compile(r"^(?:This|These|It|Its|They|Their|Such|Here|Thus|Hence|Moreover|"
@@ -30,14 +30,19 @@ class _Sentence:
 
 
 def _scored(hits: list[Hit], question: str, vectors: VectorCache) -> list[list[_Sentence]]:
+    """Every sentence of every hit with its relevance. A sentence repeated in the overlap of
+    two chunks of one paper counts once (its later copy scores -inf and is never taken)."""
     per_hit = [split_sentences(h.text) or [h.text] for h in hits]
-    flat = [s for sents in per_hit for s in sents]
-    sims = vectors.texts(flat) @ vectors.query(question) if flat else np.zeros(0)
+    sims = relevance(question, [s for sents in per_hit for s in sents], vectors)
+    seen: set[tuple[str, str]] = set()
     out, k = [], 0
     for h, sents in enumerate(per_hit):
         row = []
         for pos, sent in enumerate(sents):
-            row.append(_Sentence(h, pos, sent, float(sims[k]) + 0.5 * overlap(question, sent)))
+            key = (hits[h].paper_id, sent)
+            score = float(sims[k]) if key not in seen else -np.inf
+            seen.add(key)
+            row.append(_Sentence(h, pos, sent, score))
             k += 1
         out.append(row)
     return out
@@ -45,39 +50,49 @@ def _scored(hits: list[Hit], question: str, vectors: VectorCache) -> list[list[_
 
 def select_evidence(
     hits: list[Hit], question: str, vectors: VectorCache, budget_tokens: int,
-    whole_chunks: bool = False,
+    whole_chunks: bool = False, min_relative: float = 0.5,
 ) -> list[Passage]:
-    """Numbered passages: each hit's best sentences (with a referring-back sentence's
-    predecessor), the best first across hits, until the budget is spent. Every hit keeps at
-    least its best sentence. `whole_chunks` gives the whole chunk texts instead (baseline)."""
+    """Numbered passages: the hits' best sentences (with a referring-back sentence's
+    predecessor), best first across hits, until the budget is spent.
+
+    Every paper whose best sentence scores at least `min_relative` of the best sentence
+    overall keeps that sentence even past the budget; papers below it get only what the budget
+    leaves, so a clear answer is not crowded out by weak neighbours (0 keeps every paper, for
+    "papers by X" questions). Hits left with no sentence are dropped and the rest renumbered.
+    `whole_chunks` gives the whole chunk texts instead (the baseline)."""
     if whole_chunks:
         return [Passage(n=i + 1, hit=h, text=h.text) for i, h in enumerate(hits)]
     scored = _scored(hits, question, vectors)
+    ranked = sorted((s for row in scored for s in row if s.score > -np.inf), key=lambda s: -s.score)
+    if not ranked:
+        return []
     chosen: list[set[int]] = [set() for _ in hits]
     spent = 0
 
     def take(s: _Sentence) -> None:
         nonlocal spent
         group = [s.pos]
-        if s.pos > 0 and _REFERS_BACK.match(s.text):
+        if s.pos > 0 and _REFERS_BACK.match(s.text) and scored[s.hit][s.pos - 1].score > -np.inf:
             group.insert(0, s.pos - 1)
         for pos in group:
             if pos not in chosen[s.hit]:
                 chosen[s.hit].add(pos)
                 spent += approx_tokens(scored[s.hit][pos].text)
 
-    for row in scored:  # every hit's best sentence first
-        if row:
-            take(max(row, key=lambda s: s.score))
-    ranked = sorted((s for row in scored for s in row), key=lambda s: -s.score)
+    top = ranked[0].score
+    best_of_paper: dict[str, _Sentence] = {}
     for s in ranked:
-        if spent + approx_tokens(s.text) > budget_tokens:
-            continue
-        take(s)
-    passages = []
-    for i, (hit, row) in enumerate(zip(hits, scored, strict=True)):
-        passages.append(Passage(n=i + 1, hit=hit, text=_join(row, chosen[i])))
-    return passages
+        best_of_paper.setdefault(hits[s.hit].paper_id, s)
+    for s in best_of_paper.values():  # best first
+        if s is ranked[0] or s.score >= min_relative * top:
+            take(s)
+    for s in ranked:
+        if spent + approx_tokens(s.text) <= budget_tokens:
+            take(s)
+    kept = [(hit, row, chosen[i]) for i, (hit, row) in enumerate(zip(hits, scored, strict=True))
+            if chosen[i]]
+    return [Passage(n=i + 1, hit=hit, text=_join(row, positions))
+            for i, (hit, row, positions) in enumerate(kept)]
 
 
 def _join(row: list[_Sentence], positions: set[int]) -> str:

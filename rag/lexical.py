@@ -140,6 +140,11 @@ class LexicalIndex:
             return None
         return cls(payload["ids"], payload["texts"], payload["metas"], bm25, paper_bm25)
 
+    def unknown(self, text: str) -> frozenset[str]:
+        """The text's (stemmed) words that no stored chunk contains."""
+        vocab = self.bm25.vocab_dict if self.bm25 is not None else {}
+        return frozenset(t for t in tokenize(text) if t not in vocab)
+
     def _scores(self, bm25: bm25s.BM25 | None, query: str, mask: np.ndarray | None) -> np.ndarray:
         if bm25 is None:
             return np.zeros(0, dtype=np.float32)

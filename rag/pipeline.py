@@ -13,8 +13,10 @@ from pathlib import Path
 from tqdm import tqdm
 
 from rag import prompts
-from rag.answer import build_messages, finalize, refusal
+from rag.answer import answerable, build_messages, finalize, refusal
 from rag.chunking import split_paper
+from rag.cite import FRAME_WORDS
+from rag.compare import compare_answer
 from rag.config import Settings, apply_offline_environment
 from rag.corpus import load_papers
 from rag.embed import load_embedder
@@ -179,19 +181,18 @@ class PaperChat:
         query = understand(question, list(history), self.store.catalogue(), model,
                            self.settings.history_turns, filters)
         if query.intent == "compare":
-            from rag.compare import compare_answer
             yield Event("answer", answer=compare_answer(self, query))
             return
         found = self._retrieve_for(query, top_k)
         suggestions = list(dict.fromkeys(h.name for h in found.hits))[:3]
-        weak = (found.best_dense < self.settings.refusal_threshold
-                and not query.filters.authors and not query.named)
-        if not found.hits or weak:
+        if not answerable(query, found, self.settings.refusal_threshold):
             reason = "no loaded paper matches the filters" if found.allowed == set() else ""
             yield Event("answer", answer=_timed(refusal(question, suggestions, reason), query, t0))
             return
+        listing = bool(query.filters.authors or query.filters.areas)  # "papers by X": keep all
         passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
-                                   whole_chunks=self.settings.evidence_mode == "chunks")
+                                   whole_chunks=self.settings.evidence_mode == "chunks",
+                                   min_relative=0.0 if listing else 0.5)
         yield Event("passages", passages=tuple(passages))
         messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""),
                                   query.filters.authors)
@@ -209,7 +210,7 @@ class PaperChat:
             yield Event("answer", answer=_timed(answer, query, t0))
             return
         answer = finalize(question, "".join(pieces), passages, self.vectors, suggestions,
-                          query.text)
+                          query.text, self.lexical.unknown(query.text) - FRAME_WORDS)
         answer.raw_text = "".join(pieces)
         if first_token:
             answer.timings["first_token"] = first_token - t0

@@ -16,11 +16,10 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
-from chromadb.api.types import Where
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.llms import MockLLM
 from llama_index.core.postprocessor.types import BaseNodePostprocessor
@@ -127,22 +126,19 @@ class DenseRetriever(BaseRetriever):
         self._store, self._lexical = store, lexical
         self.top_k, self.query_threads = top_k, query_threads
         self.cosines: dict[str, float] = {}
-        self._where = None if allowed is None else cast(
-            Where, {"paper_id": {"$in": sorted(allowed) or ["-"]}})
+        self._allowed = allowed
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         embedding: Sequence[float] | None = query_bundle.embedding
         if embedding is None:
             with torch_threads(self.query_threads):
                 embedding = self._store.embed_model.get_query_embedding(query_bundle.query_str)
-        got = self._store.collection.query(query_embeddings=[embedding], n_results=self.top_k,
-                                           where=self._where, include=["distances"])
         out = []
-        for cid, distance in zip(got["ids"][0], (got["distances"] or [[]])[0], strict=True):
+        for cid, cosine in self._store.nearest(embedding, self.top_k, self._allowed):
             i = self._lexical.position.get(cid)
             if i is None:  # stored after the lexical index was built: found on the next rebuild
                 continue
-            self.cosines[cid] = 1.0 - float(distance)  # cosine space: distance = 1 - cos
+            self.cosines[cid] = cosine
             out.append(NodeWithScore(node=chunk_node(self._lexical, i), score=self.cosines[cid]))
         return out
 

@@ -30,6 +30,16 @@ def overlap(claim: str, source: str) -> float:
     return len(want & set(tokenize(source))) / len(want)
 
 
+def relevance(question: str, sentences: list[str], vectors: VectorCache) -> np.ndarray:
+    """How much each sentence bears on the question: MiniLM cosine plus half the share of the
+    question's content words it contains (so "Where is NAVIS evaluated?" prefers "We evaluate
+    NAVIS on TGB" to another NAVIS sentence that is merely similar)."""
+    if not sentences:
+        return np.zeros(0, dtype=np.float32)
+    sims = vectors.texts(sentences) @ vectors.query(question)
+    return np.array([float(c) + 0.5 * overlap(question, s) for c, s in zip(sims, sentences, strict=True)])
+
+
 class VectorCache:
     """Normalised embeddings of short texts, cached (answers re-use passage sentences)."""
 

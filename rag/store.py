@@ -91,6 +91,16 @@ class Store:
     def count(self) -> int:
         return int(self.collection.count())
 
+    def nearest(self, embedding: Sequence[float], k: int,
+                paper_ids: set[str] | None = None) -> list[tuple[str, float]]:
+        """The k chunks nearest to a query vector, as (chunk id, cosine), optionally only
+        among some papers. Ids and distances only: fetching texts costs most of a query."""
+        where = None if paper_ids is None else {"paper_id": {"$in": sorted(paper_ids) or ["-"]}}
+        got = self.collection.query(query_embeddings=[list(embedding)], n_results=k,
+                                    where=where, include=["distances"])  # type: ignore[arg-type]
+        distances = (got["distances"] or [[]])[0]
+        return [(cid, 1.0 - float(d)) for cid, d in zip(got["ids"][0], distances, strict=True)]
+
     def existing_ids(self, ids: Sequence[str]) -> set[str]:
         """Which of these chunk ids are stored already."""
         found: set[str] = set()

@@ -2,10 +2,13 @@
 
 import pytest
 
+from rag.answer import answerable
 from rag.fakes import FakeChat
 from rag.llm import LLMError
-from rag.models import Turn
+from rag.models import Hit, Turn
 from rag.pipeline import PaperChat
+from rag.query import Query
+from rag.retrieve import Filters, Retrieval
 
 pytestmark = pytest.mark.slow
 
@@ -89,3 +92,41 @@ def test_a_question_naming_a_paper_is_answered_from_that_paper(real_chat: PaperC
     answer = real_chat.ask("Where is NAVIS evaluated?")
     assert answer.passages and {p.hit.name for p in answer.passages} == {"NAVIS"}
     assert any("TGB" in p.text for p in answer.passages)  # all of the paper's chunks can come in
+
+
+def _hit(paper_id: str = "p1") -> Hit:
+    return Hit(chunk_id=f"{paper_id}-0", paper_id=paper_id, text="Some text.", score=1.0,
+               metadata={"display_name": "P"})
+
+
+@pytest.mark.parametrize(("filters", "named", "best", "expected"), [
+    (Filters(), (), 0.40, True),                      # close enough to a passage
+    (Filters(), (), 0.10, False),                     # far from everything: refuse
+    (Filters(authors=("Wotao Yin",)), (), 0.10, True),  # "papers by X": listing, never refused
+    (Filters(areas=("Optimization",)), (), 0.10, True),  # "papers on optimization": same
+    (Filters(), ("p1",), 0.10, True),                 # names a loaded paper
+])
+def test_answerable_rule(filters: Filters, named: tuple[str, ...], best: float,
+                         expected: bool) -> None:
+    query = Query(original="q", text="q", filters=filters, named=named)
+    assert answerable(query, Retrieval([_hit()], best_dense=best), threshold=0.25) is expected
+
+
+def test_nothing_found_is_never_answerable() -> None:
+    query = Query(original="q", text="q", filters=Filters(authors=("Nobody",)))
+    assert not answerable(query, Retrieval([], best_dense=0.9), threshold=0.25)
+
+
+def test_a_claim_about_something_no_paper_mentions_is_refused(real_chat: PaperChat,
+                                                              real_llm: FakeChat) -> None:
+    assert real_chat.lexical.unknown("What GPU trains RecurrSim?") == frozenset({"gpu"})
+    real_llm.replies.append("RecurrSim was trained on a GPU with recurrent iterations [1].")
+    answer = real_chat.ask("What GPU was used to train RecurrSim?")
+    assert answer.refused and answer.citations == [] and "RecurrSim" in answer.suggestions
+
+
+def test_a_how_many_question_answered_without_a_number_is_refused(real_chat: PaperChat,
+                                                                  real_llm: FakeChat) -> None:
+    real_llm.replies.append("TGMM uses a shared transformer backbone [1].")
+    answer = real_chat.ask("How many training examples does TGMM use?")
+    assert answer.refused and answer.passages  # the passages stay visible with the refusal

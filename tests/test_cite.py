@@ -15,7 +15,9 @@ def _passages() -> list[Passage]:
         "RecurrSim trades accuracy for cost by choosing the number of recurrent iterations at inference time.",
         "Federated learning clients exchange compressed model updates to save bandwidth.",
     ]
-    return [Passage(n=i + 1, hit=Hit(chunk_id=f"c{i}", paper_id=f"p{i}", text=t, score=1.0), text=t)
+    names = ["InfoSEDD", "RecurrSim", "FedCom"]
+    return [Passage(n=i + 1, hit=Hit(chunk_id=f"c{i}", paper_id=f"p{i}", text=t, score=1.0,
+                                     metadata={"display_name": names[i]}), text=t)
             for i, t in enumerate(texts)]
 
 
@@ -81,10 +83,33 @@ def test_pointer_only_replies_become_quotes_of_the_passage(real_chat: PaperChat)
         out = check_citations(reply, _passages(), real_chat.vectors,
                               question="How does RecurrSim trade accuracy for cost?")
         assert out.cited == [2], reply
-        assert out.text.startswith("RecurrSim trades accuracy for cost") and out.text.endswith("[2].")
+        # quoted with the paper's name, so "which papers ...?" answered by pointers names them
+        assert out.text.startswith("RecurrSim: RecurrSim trades accuracy for cost") and out.text.endswith("[2].")
 
 
 def test_pointer_sentences_after_a_claim_are_dropped(real_chat: PaperChat) -> None:
     out = check_citations("InfoSEDD estimates mutual information [1]. This is stated in Passage [1].",
                           _passages(), real_chat.vectors)
     assert out.text == "InfoSEDD estimates mutual information [1]."
+
+
+def test_a_word_no_loaded_paper_contains_cannot_be_claimed(real_chat: PaperChat) -> None:
+    claim = "RecurrSim trades accuracy for cost on a GPU [2]."
+    out = check_citations(claim, _passages(), real_chat.vectors,
+                          question="What GPU does RecurrSim use?", unknown=frozenset({"gpu"}))
+    assert out.cited == [] and out.report.unsupported == 1
+    known = check_citations(claim, _passages(), real_chat.vectors, question="What GPU does RecurrSim use?")
+    assert known.cited == [2]  # without the corpus's word the claim is only checked for support
+
+
+def test_asked_terms_are_looked_up_in_the_whole_chunk_and_framing_words_are_ignored(
+        real_chat: PaperChat) -> None:
+    chunk = ("A persistent paradox in continual learning is forgetting. "
+             "Minimal buffers anchor feature geometry and prevent deep forgetting.")
+    shown = "Minimal buffers anchor feature geometry and prevent deep forgetting."
+    passage = Passage(n=1, hit=Hit(chunk_id="c", paper_id="p", text=chunk, score=1.0,
+                                   metadata={"display_name": "CL"}), text=shown)
+    claim = "The continual learning paper finds that minimal buffers anchor feature geometry [1]."
+    out = check_citations(claim, [passage], real_chat.vectors,
+                          question="What does the continual learning paper find about minimal buffers?")
+    assert out.cited == [1] and out.report.supported == 1

@@ -225,3 +225,15 @@ def test_real_model_finds_exact_names_and_paraphrases(real_chat: PaperChat) -> N
     para = real_chat.search("estimating how much information two discrete variables share",
                             k=3, per_paper=1)
     assert para[0].name == "InfoSEDD"
+
+
+def test_store_nearest_returns_cosines_and_honours_paper_restriction(chat: PaperChat) -> None:
+    store = chat.store
+    vector = store.embed_model.get_query_embedding("mutual information estimation diffusion")
+    top = store.nearest(vector, 5)
+    assert len(top) == 5 and all(-1.0 <= cos <= 1.0 for _, cos in top)
+    assert [cos for _, cos in top] == sorted((cos for _, cos in top), reverse=True)
+    one = next(iter(store.catalogue()))
+    only = store.nearest(vector, 5, {one})
+    assert only and {cid for cid, _ in only} <= {h.chunk_id for h in store.chunks_of(one)}
+    assert store.nearest(vector, 5, set()) == []  # an empty restriction finds nothing
