@@ -83,7 +83,8 @@ def _numbers(text: str) -> set[str]:
 FRAME_WORDS = frozenset(tokenize(
     "paper papers work works study studies method methods approach approaches author authors "
     "co-author co-authored propose proposed find finds found show shows report reports "
-    "use uses used describe described present presents introduce introduces main key"))
+    "use uses used describe described present presents introduce introduces main key "
+    "what which who whom whose where when why how"))
 
 
 def _asked_terms(question: str) -> set[tuple[str, str]]:

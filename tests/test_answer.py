@@ -119,7 +119,8 @@ def test_nothing_found_is_never_answerable() -> None:
 
 def test_a_claim_about_something_no_paper_mentions_is_refused(real_chat: PaperChat,
                                                               real_llm: FakeChat) -> None:
-    assert real_chat.lexical.unknown("What GPU trains RecurrSim?") == frozenset({"gpu"})
+    unknown = real_chat.lexical.unknown("What GPU trains RecurrSim?")
+    assert "gpu" in unknown and not {"recurrsim", "train"} & unknown
     real_llm.replies.append("RecurrSim was trained on a GPU with recurrent iterations [1].")
     answer = real_chat.ask("What GPU was used to train RecurrSim?")
     assert answer.refused and answer.citations == [] and "RecurrSim" in answer.suggestions
