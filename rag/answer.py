@@ -6,8 +6,8 @@ import re
 from typing import TYPE_CHECKING
 
 from rag import prompts
-from rag.cite import MARKER, check_citations
-from rag.models import Answer, Citation, Passage
+from rag.cite import MARKER, best_sentence, check_citations, with_markers
+from rag.models import Answer, Citation, CitationReport, Passage
 from rag.sentences import VectorCache
 
 if TYPE_CHECKING:  # rag.query imports this module
@@ -108,3 +108,20 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
         return answer
     return Answer(question=question, text=checked.text, citations=citations_for(checked.cited, passages),
                   passages=passages, report=checked.report, suggestions=suggestions)
+
+
+def listing(question: str, passages: list[Passage], vectors: VectorCache, suggestions: list[str],
+            query_text: str = "") -> Answer:
+    """The answer to "papers by X" / "papers on Y" when the model's own reply did not survive
+    checking: every matching paper by name, with its sentence closest to the question quoted
+    and cited. The papers were chosen by their metadata, so the list itself is exact."""
+    first: dict[str, Passage] = {}
+    for p in passages:
+        first.setdefault(p.hit.paper_id, p)
+    asked = query_text or question
+    quotes = [with_markers(f"{p.hit.name}: {best_sentence(p, f'{asked} {p.hit.name}', vectors)}", [p.n])
+              for p in first.values()]
+    return Answer(question=question, text=" ".join(quotes),
+                  citations=citations_for([p.n for p in first.values()], passages), passages=passages,
+                  report=CitationReport(sentences=len(quotes), supported=len(quotes)),
+                  suggestions=suggestions)

@@ -163,12 +163,12 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         else:
             counts["unsupported"] += 1
             continue
-        kept.append(_with_markers(claim, good))
+        kept.append(with_markers(claim, good))
         cited.extend(n for n in good if n not in cited)
     if not kept and pointers and question:  # the model only pointed at passages: quote them
         for n in dict.fromkeys(pointers):
             quote = f"{by_n[n].hit.name}: {best_sentence(by_n[n], question, vectors)}"
-            kept.append(_with_markers(quote, [n]))
+            kept.append(with_markers(quote, [n]))
             cited.append(n)
             counts["repaired"] += 1
     return CheckedAnswer(" ".join(kept), cited, CitationReport(**counts), refused)
@@ -180,7 +180,7 @@ def best_sentence(passage: Passage, question: str, vectors: VectorCache) -> str:
     return sents[int(np.argmax(relevance(question, sents, vectors)))]
 
 
-def _with_markers(claim: str, ns: list[int]) -> str:
+def with_markers(claim: str, ns: list[int]) -> str:
     """'A claim.' -> 'A claim [1][2].' (markers before the closing punctuation)."""
     body = claim.rstrip()
     end = ""

@@ -13,9 +13,8 @@ from pathlib import Path
 from tqdm import tqdm
 
 from rag import prompts
-from rag.answer import answerable, build_messages, finalize, refusal
+from rag.answer import answerable, build_messages, finalize, listing, refusal
 from rag.chunking import split_paper
-from rag.cite import FRAME_WORDS
 from rag.compare import compare_answer
 from rag.config import Settings, apply_offline_environment
 from rag.corpus import load_papers
@@ -24,7 +23,7 @@ from rag.evidence import select_evidence
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Event, Hit, Rejection, Turn
-from rag.query import Query, understand
+from rag.query import Query, proper_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.store import PaperRecord, Store
@@ -34,6 +33,7 @@ log = logging.getLogger(__name__)
 INSTRUCTIONS = {
     "answer": "",
     "summary": "Write a short overview (three to five sentences) across these papers, citing each.",
+    "list": "Name each paper and say in one sentence what it is about, citing it.",
 }
 
 
@@ -189,10 +189,10 @@ class PaperChat:
             reason = "no loaded paper matches the filters" if found.allowed == set() else ""
             yield Event("answer", answer=_timed(refusal(question, suggestions, reason), query, t0))
             return
-        listing = bool(query.filters.authors or query.filters.areas)  # "papers by X": keep all
+        by_metadata = bool(query.filters.authors or query.filters.areas)  # "papers by X": keep all
         passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
                                    whole_chunks=self.settings.evidence_mode == "chunks",
-                                   min_relative=0.0 if listing else 0.5)
+                                   min_relative=0.0 if by_metadata else 0.5)
         yield Event("passages", passages=tuple(passages))
         messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""),
                                   query.filters.authors)
@@ -210,7 +210,9 @@ class PaperChat:
             yield Event("answer", answer=_timed(answer, query, t0))
             return
         answer = finalize(question, "".join(pieces), passages, self.vectors, suggestions,
-                          query.text, self.lexical.unknown(query.text) - FRAME_WORDS)
+                          query.text, self.lexical.unknown(" ".join(proper_terms(query.text))))
+        if answer.refused and query.intent == "list":  # "papers by X": the list itself is known
+            answer = listing(question, passages, self.vectors, suggestions, query.text)
         answer.raw_text = "".join(pieces)
         if first_token:
             answer.timings["first_token"] = first_token - t0

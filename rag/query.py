@@ -21,6 +21,10 @@ log = logging.getLogger(__name__)
 _COMPARE = re.compile(r"\b(?:compare|comparison|contrast|versus|vs\.?|differences? between)\b|比较|对比",
                       re.IGNORECASE)
 _SUMMARY = re.compile(r"\b(?:summari[sz]e|summary|overview|survey)\b|总结|概述|综述", re.IGNORECASE)
+# "Which papers did X co-author?", "What has X worked on?", "papers by X": a list of papers.
+_LIST = re.compile(r"\b(?:which|what|list(?: the)?|show(?: me)?(?: the)?) (?:papers?|works?|articles?)\b|"
+                   r"\bpapers? (?:by|from|of|written by)\b|\bworked on\b|\bco-?authored?\b|"
+                   r"\bauthors? of\b|\bwritten by\b|哪些论文|写了|的论文", re.IGNORECASE)
 _FOLLOW_UP = re.compile(
     r"\b(?:it|its|they|their|them|this|that|these|those|the (?:first|second|third|fourth|fifth|"
     r"last|former|latter|other)(?: one| paper)?|and what about|what about|how about)\b"
@@ -38,9 +42,23 @@ class Query:
 
     original: str
     text: str  # standalone English query
-    intent: str = "answer"  # answer | compare | summary
+    intent: str = "answer"  # answer | compare | summary | list
     filters: Filters = field(default_factory=Filters)
     named: tuple[str, ...] = ()  # ids of loaded papers the question names (e.g. "RoT")
+
+
+_WORD = re.compile(r"[\w][\w.\-]*")
+
+
+def proper_terms(question: str) -> list[str]:
+    """Names and acronyms the question is about ("GPU", "ImageNet", "Mars", "RecurrSim"):
+    words with a capital letter past the first one, a digit, or a capital initial when not
+    the question's first word. Ordinary words ("stand for", "obtain") are left out."""
+    out = []
+    for i, word in enumerate(_WORD.findall(question)):
+        if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", word) or (i > 0 and word[0].isupper()):
+            out.append(word.strip(".-"))
+    return out
 
 
 def detect_intent(question: str) -> str:
@@ -48,6 +66,8 @@ def detect_intent(question: str) -> str:
         return "compare"
     if _SUMMARY.search(question):
         return "summary"
+    if _LIST.search(question):
+        return "list"
     return "answer"
 
 
@@ -167,7 +187,10 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     areas = detect_areas(question, catalogue)
     if areas and not filters.areas:
         filters = replace(filters, areas=areas)
-    return Query(original=question, text=text, intent=detect_intent(question + " " + text),
+    intent = detect_intent(question + " " + text)
+    if intent == "list" and not (filters.authors or filters.areas):
+        intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
+    return Query(original=question, text=text, intent=intent,
                  filters=filters, named=detect_papers(f"{question} {text}", catalogue))
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from rag.fakes import FakeChat
 from rag.pipeline import PaperChat
-from rag.query import detect_areas, detect_authors, understand
+from rag.query import detect_areas, detect_authors, proper_terms, understand
 from rag.retrieve import Filters
 
 
@@ -75,3 +76,41 @@ def test_area_question_lists_that_area_one_passage_per_paper(chat: PaperChat) ->
 def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     query = understand("papers by Moshe Eliasof", [], chat.store.catalogue(), chat.llm, 3)
     assert {h.name for h in chat._retrieve_for(query).hits} == {"ALL-IN", "NAVIS", "GLOT"}
+
+
+@pytest.mark.parametrize(("question", "intent"), [
+    ("Which papers did Wotao Yin co-author?", "list"),
+    ("What has Moshe Eliasof worked on?", "list"),
+    ("papers by Eliasof", "list"),
+    ("Which paper proposes a new protein folding method?", "answer"),  # no author or area named
+    ("What learning rate does Moshe Eliasof use in GLOT?", "answer"),
+    ("Summarise the graph neural network papers.", "summary"),
+])
+def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
+    assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
+
+
+@pytest.mark.parametrize(("question", "terms"), [
+    ("What GPU was used to train RecurrSim?", ["GPU", "RecurrSim"]),
+    ("What does NAVIS stand for?", ["NAVIS"]),
+    ("Through what connection does OpTI-BFM obtain its regret bound?", ["OpTI-BFM"]),
+    ("Which paper uses ImageNet or CIFAR-10?", ["ImageNet", "CIFAR-10"]),
+    ("How does it save memory?", []),
+])
+def test_proper_terms_are_names_and_acronyms_not_ordinary_words(question: str, terms: list[str]) -> None:
+    assert proper_terms(question) == terms
+
+
+def test_author_list_survives_a_reply_that_fails_checking(chat: PaperChat, fake_llm: FakeChat) -> None:
+    fake_llm.replies.append("He has worked on several projects of great renown.")
+    answer = chat.ask("What has Moshe Eliasof worked on?")
+    assert not answer.refused
+    assert {c.name for c in answer.citations} == {"ALL-IN", "NAVIS", "GLOT"}
+    for c in answer.citations:  # each paper named, with a quoted sentence of its own passage
+        assert f"{c.name}: " in answer.text and f"[{c.n}]" in answer.text
+
+
+def test_a_failed_reply_to_an_ordinary_question_is_still_refused(chat: PaperChat,
+                                                                 fake_llm: FakeChat) -> None:
+    fake_llm.replies.append("I don't know.")
+    assert chat.ask("What learning rate does Moshe Eliasof use in GLOT?").refused
