@@ -136,7 +136,12 @@ class Report:
             "refusal_recall": ratio(sum(r["refused"] for r in unans), len(unans)),
             "errors": sum(bool(r["error"]) for r in self.rows),
             "median_first_token_s": med(ttft),
+            "p90_first_token_s": round(statistics.quantiles(ttft, n=10)[-1], 2) if len(ttft) > 1 else None,
             "median_total_s": med(total),
+            "accuracy_by_type": {
+                kind: round(statistics.mean(xs), 3) for kind in sorted({r["type"] for r in answerable})
+                if (xs := [r["accuracy"] for r in answerable if r["type"] == kind and r["accuracy"] is not None])
+            },
         }
 
 

@@ -84,7 +84,9 @@ FRAME_WORDS = frozenset(tokenize(
     "paper papers work works study studies method methods approach approaches author authors "
     "co-author co-authored propose proposed find finds found show shows report reports "
     "use uses used describe described present presents introduce introduces main key "
-    "what which who whom whose where when why how"))
+    "what which who whom whose where when why how "
+    "it its they their them this that these those there here also more most much many "
+    "do does did done has have had is are was were be been being can could would should will may might"))
 
 
 def _asked_terms(question: str) -> set[tuple[str, str]]:

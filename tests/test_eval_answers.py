@@ -46,6 +46,7 @@ def test_evaluate_reports_refusals_and_accuracy(chat: PaperChat, fake_llm: FakeC
     assert summary["questions"] == 2
     assert summary["refusal_recall"] == 1.0 and summary["refusal_precision"] == 1.0
     assert summary["out_of_prompt_citations"] == 0
+    assert summary["accuracy_by_type"] == {"": 1.0}  # the one answerable question, untyped
     assert isinstance(Report().summary(), dict)
 
 
