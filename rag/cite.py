@@ -53,14 +53,20 @@ def claims(text: str) -> list[tuple[str, list[int]]]:
     return out
 
 
+def source_line(passage: Passage) -> str:
+    """What the prompt shows above the passage: its paper's name and authors."""
+    return f"{passage.hit.name} by {', '.join(passage.hit.authors)}"
+
+
 def support(claim: str, passages: list[Passage], vectors: VectorCache) -> np.ndarray:
-    """How well each passage supports the claim: best sentence cosine, or word overlap."""
+    """How well each passage supports the claim: best sentence cosine, or the share of the
+    claim's words in the passage and its source line ("GLOT is by Mantri et al.")."""
     claim_vec = vectors.texts([claim])[0]
     scores = []
     for p in passages:
         sents = split_sentences(p.text) or [p.text]
         cos = float(np.max(vectors.texts(sents) @ claim_vec))
-        scores.append(max(cos, overlap(claim, p.text)))
+        scores.append(max(cos, overlap(claim, f"{p.text} {source_line(p)}")))
     return np.array(scores)
 
 
@@ -97,12 +103,20 @@ def _asked_terms(question: str) -> set[tuple[str, str]]:
             if a and b and a != b and a not in FRAME_WORDS and b not in FRAME_WORDS}
 
 
+def _holds_terms(passage: Passage, terms: set[tuple[str, str]]) -> bool:
+    """Both words of every term are in the passage's chunk or its source line."""
+    if not terms:
+        return True
+    source = set(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage)])))
+    return all(a in source and b in source for a, b in terms)
+
+
 def grounded(claim: str, passage: Passage, question: str,
              unknown: frozenset[str] = frozenset()) -> bool:
     """Hard conditions beyond similarity, for a claim citing this passage:
     - every number in the claim is in the passage text the model was shown;
     - each two-word term the claim repeats from the question ("learning rate") has both words
-      in the passage's chunk or its paper's name and authors;
+      in the passage's chunk or its source line;
     - the claim uses no word of `unknown` (question words found in no loaded paper: "GPU")."""
     text = passage.text.replace("\\", "")
     if not _numbers(claim) <= _numbers(text):
@@ -111,11 +125,7 @@ def grounded(claim: str, passage: Passage, question: str,
     if unknown and not unknown.isdisjoint(claim_tokens):
         return False
     claim_pairs = set(zip(claim_tokens, claim_tokens[1:], strict=False))
-    asked = _asked_terms(question) & claim_pairs
-    if not asked:
-        return True
-    source = set(tokenize(" ".join([text, passage.hit.text, passage.hit.name, *passage.hit.authors])))
-    return all(a in source and b in source for a, b in asked)
+    return _holds_terms(passage, _asked_terms(question) & claim_pairs)
 
 
 def is_meta(claim: str) -> bool:
@@ -167,13 +177,25 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             continue
         kept.append(with_markers(claim, good))
         cited.extend(n for n in good if n not in cited)
-    if not kept and pointers and question:  # the model only pointed at passages: quote them
+    if not kept and pointers and question and not unknown:  # it only pointed: quote the passages
         for n in dict.fromkeys(pointers):
-            quote = f"{by_n[n].hit.name}: {best_sentence(by_n[n], question, vectors)}"
-            kept.append(with_markers(quote, [n]))
+            quote = best_sentence(by_n[n], question, vectors)
+            if not answers_question(quote, by_n[n], question, vectors, threshold):
+                continue
+            kept.append(with_markers(f"{by_n[n].hit.name}: {quote}", [n]))
             cited.append(n)
             counts["repaired"] += 1
     return CheckedAnswer(" ".join(kept), cited, CitationReport(**counts), refused)
+
+
+def answers_question(quote: str, passage: Passage, question: str, vectors: VectorCache,
+                     threshold: float = SUPPORT_THRESHOLD) -> bool:
+    """Whether a passage sentence can stand as the answer when the model only pointed at the
+    passage: it bears on the question (relevance at least `threshold`) and the passage holds
+    every two-word term the question asks about ("speech recognition")."""
+    if not _holds_terms(passage, _asked_terms(question)):
+        return False
+    return float(relevance(question, [quote], vectors)[0]) >= threshold
 
 
 def best_sentence(passage: Passage, question: str, vectors: VectorCache) -> str:

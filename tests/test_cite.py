@@ -125,3 +125,24 @@ def test_function_words_shared_with_the_question_do_not_count_as_asked_terms(
         [passage], real_chat.vectors,
         question="Through what connection does OpTI-BFM obtain its regret bound?")
     assert out.cited == [1]  # "its regret" and "obtain its" are not terms the passage must hold
+
+
+def test_pointer_replies_are_not_quoted_when_the_passage_does_not_answer(real_chat: PaperChat) -> None:
+    # the passage is about something else: a quote would pass off an unrelated sentence
+    out = check_citations("Passage [3].", _passages(), real_chat.vectors,
+                          question="Which paper proposes a method for speech recognition?")
+    assert out.cited == [] and out.text == ""
+    # the question names something no loaded paper mentions
+    out = check_citations("[2]", _passages(), real_chat.vectors,
+                          question="Which paper uses ImageNet?", unknown=frozenset({"imagenet"}))
+    assert out.cited == []
+
+
+def test_a_claim_about_authorship_is_supported_by_the_source_line(real_chat: PaperChat) -> None:
+    text = "We introduce GLOT, a lightweight pooling module for LLM token outputs."
+    hit = Hit(chunk_id="c", paper_id="p", text=text, score=1.0,
+              metadata={"display_name": "GLOT", "authors": "Krishna Sri Ipsit Mantri; Moshe Eliasof"})
+    assert hit.authors == ["Krishna Sri Ipsit Mantri", "Moshe Eliasof"]
+    out = check_citations("GLOT is by Krishna Sri Ipsit Mantri and Moshe Eliasof [1].",
+                          [Passage(n=1, hit=hit, text=text)], real_chat.vectors)
+    assert out.cited == [1]
