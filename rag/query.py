@@ -150,6 +150,21 @@ def needs_rewrite(question: str, history: list[Turn]) -> bool:
     return is_chinese(question) or bool(history and _FOLLOW_UP.search(question))
 
 
+def resolve_references(question: str, history: list[Turn],
+                       catalogue: dict[str, PaperRecord]) -> str | None:
+    """An English follow-up made standalone without the model, when the history settles what
+    it refers to: it names a loaded paper (directly or through "the second one"), or the last
+    answer cited exactly one paper ("And its limitations?" -> "... (RoT)"). None otherwise."""
+    if is_chinese(question):
+        return None
+    if detect_papers(question, catalogue):
+        return question
+    cited = history[-1].cited if history else ()
+    if len(cited) == 1 and _FOLLOW_UP.search(question):
+        return f"{question} ({cited[0]})"
+    return None
+
+
 def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int) -> str:
     """A standalone English query from a follow-up or non-English question (falls back to
     the question plus the previous one when the model fails or rambles)."""
@@ -179,7 +194,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history):
-        text = condense(text, history, llm_factory(), max_turns)
+        text = resolve_references(text, history, catalogue) or condense(
+            text, history, llm_factory(), max_turns)
     authors = detect_authors(question, catalogue)
     if authors and not filters.authors:
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,

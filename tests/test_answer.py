@@ -50,16 +50,32 @@ def test_llm_failure_still_returns_the_passages(real_chat: PaperChat, real_llm: 
     assert answer.passages and any(p.hit.name == "RecurrSim" for p in answer.passages)
 
 
-def test_follow_up_is_rewritten_with_the_history(real_chat: PaperChat, real_llm: FakeChat) -> None:
+def test_follow_up_is_rewritten_by_the_model_with_the_history(real_chat: PaperChat,
+                                                              real_llm: FakeChat) -> None:
     history = [Turn("Which papers study federated learning?", "Two papers [1][2].",
                     ("Zhiyi et al.", "RFedAGS"))]
     real_llm.replies.extend(["RFedAGS Riemannian federated learning convergence guarantees",
                              "RFedAGS has global convergence [1]."])
-    answer = real_chat.ask("What about the second one's convergence?", history=history)
-    assert "RFedAGS" in answer.standalone_query
+    answer = real_chat.ask("What convergence guarantees do they give?", history=history)
+    assert answer.standalone_query == "RFedAGS Riemannian federated learning convergence guarantees"
     condense_prompt = real_llm.prompts[0][0]["content"]
     assert "Which papers study federated learning?" in condense_prompt
     assert answer.passages[0].hit.name == "RFedAGS"
+
+
+def test_follow_up_settled_by_the_history_needs_no_model_call(real_chat: PaperChat,
+                                                              real_llm: FakeChat) -> None:
+    history = [Turn("Which papers study federated learning?", "Two papers [1][2].",
+                    ("Zhiyi et al.", "RFedAGS"))]
+    real_llm.replies.append("RFedAGS has global convergence [1].")
+    answer = real_chat.ask("What about the second one's convergence?", history=history)
+    assert answer.standalone_query.endswith("(RFedAGS)") and len(real_llm.prompts) == 1
+    assert {p.hit.name for p in answer.passages} == {"RFedAGS"}
+    one = [Turn("What is RoT?", "RoT reuses prior reasoning [1].", ("RoT",))]
+    real_llm.replies.append("RoT reduces latency by 82% [1].")
+    answer = real_chat.ask("And how much does it cut latency?", history=one)
+    assert answer.standalone_query == "And how much does it cut latency? (RoT)"
+    assert len(real_llm.prompts) == 2 and "82%" in answer.text
 
 
 def test_chinese_question_is_translated_for_retrieval_and_answered_in_chinese(
@@ -74,9 +90,10 @@ def test_chinese_question_is_translated_for_retrieval_and_answered_in_chinese(
 
 
 def test_history_given_to_the_rewriter_is_bounded(real_chat: PaperChat, real_llm: FakeChat) -> None:
-    history = [Turn(f"question number {i} about RoT", f"answer {i}", ("RoT",)) for i in range(10)]
+    history = [Turn(f"question number {i} about RoT", f"answer {i}", ("RoT", "GLOT"))
+               for i in range(10)]
     real_llm.replies.extend(["RoT reasoning reuse", "RoT reuses prior reasoning [1]."])
-    real_chat.ask("And its limitations?", history=history)
+    real_chat.ask("And their limitations?", history=history)
     condense_prompt = real_llm.prompts[0][0]["content"]
     assert "question number 9" in condense_prompt
     assert "question number 6" not in condense_prompt  # history_turns = 3

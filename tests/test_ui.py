@@ -98,7 +98,8 @@ def test_slow_model_reports_progress(
     monkeypatch.setattr(chat_turn, "SLOW", 0.1)
     fake_llm.delay = 0.5
     steps = _turn(chat, TOPIC)
-    waiting = [s[0][1]["content"] for s in steps if "about 6 passages" in s[0][1]["content"]]
+    given = len(steps[-1][3].passages)
+    waiting = [s[0][1]["content"] for s in steps if f"about {given} passages" in s[0][1]["content"]]
     assert waiting and all("pc-wait" in w for w in waiting)
     assert "needs a while" in waiting[-1]  # past SLOW, it says why
     assert steps[-1][3].citations
