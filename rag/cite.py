@@ -75,7 +75,32 @@ def _cjk_support(claim: str, passages: list[Passage]) -> np.ndarray:
     terms = {t.lower() for t in _LATIN_TERM.findall(claim)}
     if not terms:
         return np.zeros(len(passages))
-    return np.array([sum(t in p.text.lower() for t in terms) / len(terms) for p in passages])
+    sources = [f"{p.text} {source_line(p)}".lower() for p in passages]
+    return np.array([sum(t in src for t in terms) / len(terms) for src in sources])
+
+
+_LEADING_MARKER = re.compile(r"^\s*(?:passages?\s*)?[\[【]\s*\d", re.IGNORECASE)
+
+
+def name_markers(text: str, passages: list[Passage]) -> str:
+    """A sentence that uses markers as its subject ("[1] 和 [3] 研究了联邦学习。", "[2] shows
+    ...") gets the papers' names put in front of them, so the sentence still says something
+    once the markers move to its end. Sentences made only of markers are left alone."""
+    by_n = {p.n: p for p in passages}
+
+    def named(m: re.Match[str]) -> str:
+        ns = [int(n) for n in re.findall(r"\d+", m.group(1)) if int(n) in by_n]
+        names = " / ".join(dict.fromkeys(by_n[n].hit.name for n in ns))
+        return f" {names}{m.group(0)}" if names else m.group(0)
+
+    out = []
+    for sentence in split_sentences(text):
+        if _LEADING_MARKER.match(sentence) and not is_meta(MARKER.sub("", sentence)):
+            sentence = re.sub(r"^\s*passages?\s*(?=[\[【])", "", sentence, flags=re.IGNORECASE)
+            sentence = re.sub(r"\bpassages?\s*(?=[\[【])", "", sentence, flags=re.IGNORECASE)
+            sentence = MARKER.sub(named, sentence).strip()
+        out.append(sentence)
+    return " ".join(out)
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
@@ -147,7 +172,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     pointers: list[int] = []
     counts = dict(sentences=0, supported=0, repaired=0, unsupported=0, invalid_dropped=0)
     refused = False
-    for claim, ns in claims(text):
+    for claim, ns in claims(name_markers(text, passages)):
         valid = [n for n in dict.fromkeys(ns) if n in by_n]
         counts["invalid_dropped"] += len(ns) - len(valid)
         if REFUSAL.search(claim):

@@ -146,3 +146,12 @@ def test_a_claim_about_authorship_is_supported_by_the_source_line(real_chat: Pap
     out = check_citations("GLOT is by Krishna Sri Ipsit Mantri and Moshe Eliasof [1].",
                           [Passage(n=1, hit=hit, text=text)], real_chat.vectors)
     assert out.cited == [1]
+
+
+def test_markers_used_as_a_subject_become_the_papers_names(real_chat: PaperChat) -> None:
+    out = check_citations("[3] exchanges compressed model updates to save bandwidth.", _passages(),
+                          real_chat.vectors)
+    assert out.cited == [3]
+    assert out.text == "FedCom exchanges compressed model updates to save bandwidth [3]."
+    zh = check_citations("[1] 和 [3] 研究了 InfoSEDD 和 FedCom。", _passages(), real_chat.vectors)
+    assert zh.text.startswith("InfoSEDD") and "FedCom" in zh.text and zh.cited == [1, 3]
