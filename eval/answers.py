@@ -168,9 +168,10 @@ def evaluate(chat: PaperChat, questions: list[dict[str, Any]], progress: bool = 
         if answer.comparison is not None:
             missing = expected - set(answer.comparison.papers)
             accuracy = 1 - len(missing) / len(expected) if expected else None
-        else:
+        else:  # a refusal scores 0 even though its suggestions may name the expected paper
             facts = q.get("facts", [])
-            accuracy = (sum(fact_present(f, text) for f in facts) / len(facts)) if facts else None
+            found = 0 if answer.refused else sum(fact_present(f, text) for f in facts)
+            accuracy = found / len(facts) if facts else None
         report.rows.append({
             "id": q["id"], "type": q.get("type", ""), "question": q["question"],
             "unanswerable": bool(q.get("unanswerable")), "refused": answer.refused,

@@ -50,6 +50,15 @@ def test_evaluate_reports_refusals_and_accuracy(chat: PaperChat, fake_llm: FakeC
     assert isinstance(Report().summary(), dict)
 
 
+def test_a_refused_answerable_question_scores_no_facts(chat: PaperChat, fake_llm: FakeChat) -> None:
+    question = {"id": "a", "type": "single", "question": "What does InfoSEDD compute?",
+                "papers": ["InfoSEDD"], "facts": ["InfoSEDD"], "unanswerable": False}
+    fake_llm.replies.append("I don't know.")
+    report = evaluate(chat, [question], progress=False)
+    assert report.rows[0]["refused"] and "InfoSEDD" in report.rows[0]["answer"]  # a suggestion
+    assert report.summary()["accuracy"] == 0.0 and report.summary()["refusal_precision"] == 0.0
+
+
 def test_best_threshold_separates_the_groups() -> None:
     t, acc = best_threshold([0.5, 0.6, 0.4], [0.1, 0.2, 0.3])
     assert 0.3 < t < 0.4 and acc == 1.0
