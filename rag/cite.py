@@ -91,7 +91,9 @@ def name_markers(text: str, passages: list[Passage]) -> str:
     def named(m: re.Match[str]) -> str:
         ns = [int(n) for n in re.findall(r"\d+", m.group(1)) if int(n) in by_n]
         names = " / ".join(dict.fromkeys(by_n[n].hit.name for n in ns))
-        return f" {names}{m.group(0)}" if names else m.group(0)
+        if not names or m.string[m.end():].lstrip(" :-").startswith(names):  # "[1] NAVIS: ..."
+            return m.group(0)
+        return f" {names}{m.group(0)}"
 
     out = []
     for sentence in split_sentences(text):

@@ -153,6 +153,8 @@ def test_markers_used_as_a_subject_become_the_papers_names(real_chat: PaperChat)
                           real_chat.vectors)
     assert out.cited == [3]
     assert out.text == "FedCom exchanges compressed model updates to save bandwidth [3]."
+    named = check_citations("[2] RecurrSim trades accuracy for cost.", _passages(), real_chat.vectors)
+    assert named.text == "RecurrSim trades accuracy for cost [2]."  # the name is not doubled
     zh = check_citations("[1] 和 [3] 研究了 InfoSEDD 和 FedCom。", _passages(), real_chat.vectors)
     assert zh.text.startswith("InfoSEDD") and "FedCom" in zh.text and zh.cited == [1, 3]
 
