@@ -91,7 +91,9 @@ def name_markers(text: str, passages: list[Passage]) -> str:
     def named(m: re.Match[str]) -> str:
         ns = [int(n) for n in re.findall(r"\d+", m.group(1)) if int(n) in by_n]
         names = " / ".join(dict.fromkeys(by_n[n].hit.name for n in ns))
-        return f" {names}{m.group(0)}" if names else m.group(0)
+        if not names or m.string[m.end():].lstrip(" :-").startswith(names):  # "[1] NAVIS: ..."
+            return m.group(0)
+        return f" {names}{m.group(0)}"
 
     out = []
     for sentence in split_sentences(text):
@@ -188,10 +190,12 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             continue
         cjk = bool(_CJK.search(claim))
         scores = _cjk_support(claim, passages) if cjk else support(claim, passages, vectors)
-        for i, p in enumerate(passages):
-            if not grounded(claim, p, question, unknown):
-                scores[i] = 0.0
-        good = [n for n in valid if scores[pos[n]] >= threshold or (cjk and not scores.any())]
+        ok = np.array([grounded(claim, p, question, unknown) for p in passages])
+        scores = np.where(ok, scores, 0.0)
+        # A sentence in Chinese with no Latin term or number has nothing to measure against
+        # the English passages: its grounded citations are taken as they are.
+        unmeasured = cjk and not _LATIN_TERM.search(claim)
+        good = [n for n in valid if ok[pos[n]] and (scores[pos[n]] >= threshold or unmeasured)]
         if good:
             counts["supported"] += 1
         elif scores.max() >= threshold:

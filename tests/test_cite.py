@@ -153,5 +153,14 @@ def test_markers_used_as_a_subject_become_the_papers_names(real_chat: PaperChat)
                           real_chat.vectors)
     assert out.cited == [3]
     assert out.text == "FedCom exchanges compressed model updates to save bandwidth [3]."
+    named = check_citations("[2] RecurrSim trades accuracy for cost.", _passages(), real_chat.vectors)
+    assert named.text == "RecurrSim trades accuracy for cost [2]."  # the name is not doubled
     zh = check_citations("[1] 和 [3] 研究了 InfoSEDD 和 FedCom。", _passages(), real_chat.vectors)
     assert zh.text.startswith("InfoSEDD") and "FedCom" in zh.text and zh.cited == [1, 3]
+
+
+def test_a_chinese_sentence_with_a_number_no_passage_has_is_dropped(real_chat: PaperChat) -> None:
+    out = check_citations("RecurrSim 的训练花了 10 小时 [2]。", _passages(), real_chat.vectors)
+    assert out.cited == [] and out.report.unsupported == 1
+    plain = check_citations("它通过选择迭代次数来权衡精度和成本 [2]。", _passages(), real_chat.vectors)
+    assert plain.cited == [2]  # nothing measurable: the citation stands
