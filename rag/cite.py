@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rag.models import CitationReport, Passage
 from rag.lexical import tokenize
+from rag.models import CitationReport, Passage
 from rag.sentences import VectorCache, overlap, relevance, split_sentences
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",

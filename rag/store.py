@@ -96,7 +96,7 @@ class Store:
         """The k chunks nearest to a query vector, as (chunk id, cosine), optionally only
         among some papers. Ids and distances only: fetching texts costs most of a query."""
         where = None if paper_ids is None else {"paper_id": {"$in": sorted(paper_ids) or ["-"]}}
-        got = self.collection.query(query_embeddings=[list(embedding)], n_results=k,
+        got = self.collection.query(query_embeddings=[embedding], n_results=k,
                                     where=where, include=["distances"])  # type: ignore[arg-type]
         distances = (got["distances"] or [[]])[0]
         return [(cid, 1.0 - float(d)) for cid, d in zip(got["ids"][0], distances, strict=True)]

@@ -5,6 +5,7 @@ checks that the page asked nothing of any host but 127.0.0.1."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -224,8 +225,10 @@ def test_a_slow_model_says_so_and_can_be_stopped(page: Page, app: App) -> None:
         page.fill("#pc-question textarea", TOPIC)
         page.click("#pc-send")
         waiting = page.locator("#pc-chat .pc-note.pc-wait")
-        expect(waiting).to_contain_text("Working: asking fake model about 6 passages")
-        expect(page.locator("#pc-sources .pc-src")).to_have_count(6)  # passages before the answer
+        expect(waiting).to_contain_text(re.compile(r"Working: asking fake model about \d+ passages"))
+        given = int(re.search(r"about (\d+) passages", waiting.inner_text()).group(1))
+        assert given >= 1
+        expect(page.locator("#pc-sources .pc-src")).to_have_count(given)  # passages before the answer
         page.click("#pc-stop")
         expect(page.locator("#pc-chat .pc-note.pc-warn")).to_have_text("Stopped.")
         expect(waiting).to_have_count(0)
