@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import typer
 from tqdm import tqdm
 
@@ -63,12 +64,13 @@ def judge(text: str, passages: list[Passage], expected: set[str], vectors: Vecto
     """Citation precision and recall of one answer text against the passages it was given."""
     t = Tally()
     by_n = {p.n: p for p in passages}
+    pos = {p.n: i for i, p in enumerate(passages)}
     for claim, ns in claims(text):
         if REFUSAL.search(claim) or not passages:
             continue
-        cjk = any("\u4e00" <= ch <= "\u9fff" for ch in claim)
-        scores = None if cjk else support(claim, passages, vectors)
-        if cjk or scores.max() >= JUDGE_THRESHOLD:
+        cjk = any("\u4e00" <= ch <= "\u9fff" for ch in claim)  # not measurable: taken as supported
+        scores = np.ones(len(passages)) if cjk else support(claim, passages, vectors)
+        if scores.max() >= JUDGE_THRESHOLD:
             t.supported_sentences += 1
         good_cite = False
         for n in dict.fromkeys(ns):
@@ -77,10 +79,10 @@ def judge(text: str, passages: list[Passage], expected: set[str], vectors: Vecto
             if p is None:
                 t.out_of_prompt += 1
                 continue
-            ok = (cjk or scores[n - 1] >= JUDGE_THRESHOLD) and (not expected or p.hit.name in expected)
+            ok = scores[pos[n]] >= JUDGE_THRESHOLD and (not expected or p.hit.name in expected)
             t.precise += ok
             good_cite = good_cite or ok
-        if (cjk or scores.max() >= JUDGE_THRESHOLD) and good_cite:
+        if scores.max() >= JUDGE_THRESHOLD and good_cite:
             t.cited_supported += 1
     return t
 

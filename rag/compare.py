@@ -106,7 +106,8 @@ def resolve_papers(chat: PaperChat, query: Query) -> list[str]:
 def compare_papers(chat: PaperChat, paper_ids: list[str]) -> Comparison:
     """The table for these papers, every cell cited to a passage of its paper."""
     passages: list[Passage] = []
-    names, rows = [], {row: [] for row in ROWS}
+    names: list[str] = []
+    rows: dict[str, list[tuple[str, int | None]]] = {row: [] for row in ROWS}
     probes = chat.vectors.texts([desc for desc, _ in ROWS.values()])
     for pid in paper_ids:
         hits = chat.store.chunks_of(pid)

@@ -13,7 +13,7 @@ import io
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,7 +114,7 @@ def _split_area(raw: str) -> tuple[str, str]:
 
 def _blocks(text: str) -> Iterator[tuple[int, str]]:
     """Blank-line separated blocks with the 1-based line each starts on."""
-    start, lines = 0, []
+    start, lines = 0, list[str]()
     for no, line in enumerate(text.splitlines(), 1):
         if line.strip():
             if not lines:
@@ -251,7 +251,7 @@ def parse_pdf(path: Path, _text: str) -> LoadResult:
         return LoadResult(rejections=[Rejection(f"{path}:1", f"unreadable PDF: {_one_line(exc)}")])
     if not text.strip():
         return LoadResult(rejections=[Rejection(f"{path}:1", "PDF has no text layer")])
-    meta = reader.metadata or {}
+    meta: Mapping[str, Any] = reader.metadata or {}
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     title = str(meta.get("/Title") or first)[:200]
     authors = split_authors(meta.get("/Author") or "")

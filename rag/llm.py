@@ -19,10 +19,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 import httpx
 import openai
+from openai.types.chat import ChatCompletionMessageParam
 
 from rag.config import Settings
 from rag.fakes import FakeChat
@@ -51,7 +52,7 @@ class OpenAIChat:
         self.name = label or model
         self.client = openai.OpenAI(
             base_url=base_url, api_key=api_key, max_retries=1,
-            timeout=httpx.Timeout(timeout, connect=connect_timeout),
+            timeout=httpx.Timeout(timeout, connect=connect_timeout),  # type: ignore[arg-type]
         )
         self.timeout = timeout
 
@@ -60,8 +61,8 @@ class OpenAIChat:
     ) -> Iterator[str]:
         try:
             response = self.client.chat.completions.create(
-                model=self.model, messages=messages, stream=True,  # type: ignore[arg-type]
-                max_tokens=max_tokens, temperature=temperature,
+                model=self.model, messages=cast(list[ChatCompletionMessageParam], messages),
+                stream=True, max_tokens=max_tokens, temperature=temperature,
             )
             with response:  # closed when the caller stops early (the UI's Stop): the server stops
                 for chunk in response:

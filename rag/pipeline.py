@@ -120,7 +120,11 @@ class PaperChat:
             for rej in loaded.rejections:
                 log.warning("rejected %s", rej)
             chunks, new_papers = [], 0
-            papers = [p for p in loaded.papers if not (p.paper_id in seen or seen.add(p.paper_id))]
+            papers = []  # each paper once, even when a file (or an earlier file) repeats it
+            for paper in loaded.papers:
+                if paper.paper_id not in seen:
+                    seen.add(paper.paper_id)
+                    papers.append(paper)
             file_report.unchanged += len(loaded.papers) - len(papers)
             all_chunks = [split_paper(p, self.settings.chunk_size, self.settings.chunk_overlap)
                           for p in papers]

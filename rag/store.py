@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +11,7 @@ import chromadb
 from chromadb.config import Settings as ChromaSettings
 from llama_index.core import VectorStoreIndex
 from llama_index.core.base.embeddings.base import BaseEmbedding
-from llama_index.core.schema import TextNode
+from llama_index.core.schema import BaseNode, TextNode
 from llama_index.vector_stores.chroma import ChromaVectorStore
 
 from rag.chunking import AUTHOR_SEP
@@ -118,7 +118,7 @@ class Store:
         vectors = self.embed_model.get_text_embedding_batch(texts)
         for node, vec in zip(nodes, vectors, strict=True):
             node.embedding = vec
-        self.vector_store.add(nodes)
+        self.vector_store.add(list[BaseNode](nodes))
         self._catalogue = None
         return len(nodes)
 
@@ -157,7 +157,7 @@ class Store:
         return self._catalogue
 
 
-def _clean_meta(meta: dict[str, Any]) -> dict[str, Any]:
+def _clean_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
     """Chunk metadata without LlamaIndex's bookkeeping keys."""
     return {k: v for k, v in meta.items() if not k.startswith("_") and k not in {
         "document_id", "doc_id", "ref_doc_id"}}
