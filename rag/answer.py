@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rag import prompts
-from rag.cite import MARKER, best_sentence, check_citations, with_markers
+from rag.cite import MARKER, best_sentence, check_citations, quoted
 from rag.models import Answer, Citation, CitationReport, Passage
 from rag.sentences import VectorCache
 
@@ -119,8 +119,7 @@ def listing(question: str, passages: list[Passage], vectors: VectorCache, sugges
     for p in passages:
         first.setdefault(p.hit.paper_id, p)
     asked = query_text or question
-    quotes = [with_markers(f"{p.hit.name}: {best_sentence(p, f'{asked} {p.hit.name}', vectors)}", [p.n])
-              for p in first.values()]
+    quotes = [quoted(p, best_sentence(p, f"{asked} {p.hit.name}", vectors)) for p in first.values()]
     return Answer(question=question, text=" ".join(quotes),
                   citations=citations_for([p.n for p in first.values()], passages), passages=passages,
                   report=CitationReport(sentences=len(quotes), supported=len(quotes)),

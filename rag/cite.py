@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -98,7 +99,6 @@ def name_markers(text: str, passages: list[Passage]) -> str:
     out = []
     for sentence in split_sentences(text):
         if _LEADING_MARKER.match(sentence) and not is_meta(MARKER.sub("", sentence)):
-            sentence = re.sub(r"^\s*passages?\s*(?=[\[【])", "", sentence, flags=re.IGNORECASE)
             sentence = re.sub(r"\bpassages?\s*(?=[\[【])", "", sentence, flags=re.IGNORECASE)
             sentence = MARKER.sub(named, sentence).strip()
         out.append(sentence)
@@ -122,15 +122,16 @@ FRAME_WORDS = frozenset(tokenize(
     "do does did done has have had is are was were be been being can could would should will may might"))
 
 
-def _asked_terms(question: str) -> set[tuple[str, str]]:
+@lru_cache(maxsize=256)
+def _asked_terms(question: str) -> frozenset[tuple[str, str]]:
     """Two-word lower-case terms of the question ("learning rate", "training examples"),
     stemmed, leaving out pairs with a framing word ("continual learning paper")."""
     stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", question)]
-    return {(a, b) for a, b in zip(stems, stems[1:], strict=False)
-            if a and b and a != b and a not in FRAME_WORDS and b not in FRAME_WORDS}
+    return frozenset((a, b) for a, b in zip(stems, stems[1:], strict=False)
+                     if a and b and a != b and a not in FRAME_WORDS and b not in FRAME_WORDS)
 
 
-def _holds_terms(passage: Passage, terms: set[tuple[str, str]]) -> bool:
+def _holds_terms(passage: Passage, terms: frozenset[tuple[str, str]]) -> bool:
     """Both words of every term are in the passage's chunk or its source line."""
     if not terms:
         return True
@@ -211,7 +212,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             quote = best_sentence(by_n[n], question, vectors)
             if not answers_question(quote, by_n[n], question, vectors, threshold):
                 continue
-            kept.append(with_markers(f"{by_n[n].hit.name}: {quote}", [n]))
+            kept.append(quoted(by_n[n], quote))
             cited.append(n)
             counts["repaired"] += 1
     return CheckedAnswer(" ".join(kept), cited, CitationReport(**counts), refused)
@@ -225,6 +226,11 @@ def answers_question(quote: str, passage: Passage, question: str, vectors: Vecto
     if not _holds_terms(passage, _asked_terms(question)):
         return False
     return float(relevance(question, [quote], vectors)[0]) >= threshold
+
+
+def quoted(passage: Passage, sentence: str) -> str:
+    """'NAVIS: We evaluate NAVIS on TGB [1].': a sentence of the passage, named and cited."""
+    return with_markers(f"{passage.hit.name}: {sentence}", [passage.n])
 
 
 def best_sentence(passage: Passage, question: str, vectors: VectorCache) -> str:

@@ -139,7 +139,7 @@ class DenseRetriever(BaseRetriever):
             if i is None:  # stored after the lexical index was built: found on the next rebuild
                 continue
             self.cosines[cid] = cosine
-            out.append(NodeWithScore(node=chunk_node(self._lexical, i), score=self.cosines[cid]))
+            out.append(NodeWithScore(node=chunk_node(self._lexical, i), score=cosine))
         return out
 
 
