@@ -76,18 +76,19 @@ def _batch(path: Path) -> Iterator[tuple[Any, str]]:
 
 @app.command()
 def ingest(
-    paths: Annotated[list[Path] | None, typer.Argument(help="Files: .txt seed, .jsonl[.gz], .csv, .bib, .pdf")] = None,
+    paths: Annotated[list[Path] | None, typer.Argument(help="Files or folders (walked recursively): .txt seed, .jsonl[.gz], .csv, .bib, .pdf")] = None,
     demo: Annotated[bool, typer.Option(help="Ingest the bundled demo corpus.")] = False,
     verbose: bool = False,
 ) -> None:
-    """Add papers; re-ingesting the same files adds nothing."""
+    """Add papers from files and folders; each skipped file or record is reported on stderr
+    with its reason. Re-ingesting the same files adds nothing."""
     settings = _setup(verbose)
     files = list(paths or []) + ([DEMO_CORPUS] if demo else [])
     if not files:
         _fail("give files to ingest, or --demo")
     missing = [str(p) for p in files if not Path(p).exists()]
     if missing:
-        _fail(f"no such file: {', '.join(missing)}")
+        _fail(f"no such file or folder: {', '.join(missing)}")
     report = _chat(settings).ingest(files)
     for rej in report.rejected:
         typer.echo(f"rejected {rej}", err=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -40,6 +40,14 @@ class Settings(BaseSettings):
         180, ge=32, description="Chunk size in tokens (MiniLM truncates at 256 word pieces)."
     )
     chunk_overlap: int = Field(30, ge=0, description="Token overlap between chunks.")
+    max_record_chars: int = Field(
+        1_000_000, ge=1000,
+        description="Longest record (one paper's text, one input line) ingested; longer ones "
+        "are reported and skipped.",
+    )
+    max_file_mb: int = Field(
+        512, ge=1, description="Largest input file read (MB, after unpacking .gz)."
+    )
 
     # --- retrieval -----------------------------------------------------------------------
     top_k: int = Field(6, ge=1, le=50, description="Passages given to the model per question.")
@@ -83,13 +91,26 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("OPENAI_BASE_URL", "PAPERCHAT_OPENAI_BASE_URL"),
         description="Any OpenAI-compatible endpoint, e.g. http://127.0.0.1:8011/v1.",
     )
-    openai_api_key: str = Field(
-        "not-needed",
+    openai_api_key: SecretStr = Field(
+        SecretStr("not-needed"),
         validation_alias=AliasChoices("OPENAI_API_KEY", "PAPERCHAT_OPENAI_API_KEY"),
         description="API key for the endpoint (local servers ignore it).",
     )
     llm_timeout: float = Field(120.0, gt=0, description="Seconds before a request is given up.")
     llm_connect_timeout: float = Field(5.0, gt=0, description="Seconds to wait for a connection.")
+    llm_retries: int = Field(
+        2, ge=0, le=5,
+        description="Retries of a model call that failed before any token arrived (refused "
+        "connection, HTTP 429 or 5xx, malformed reply); never after tokens were shown.",
+    )
+    llm_retry_wait: float = Field(1.0, ge=0, description="First wait before a retry (s); doubles.")
+    llm_retry_max_wait: float = Field(
+        20.0, ge=0, description="Longest wait honoured (s); a longer HTTP 429 Retry-After fails "
+        "at once with a message saying when to try again.",
+    )
+    max_question_chars: int = Field(
+        4000, ge=100, description="Longest question accepted (characters); longer is refused."
+    )
     max_answer_tokens: int = Field(320, ge=16, description="Most tokens an answer may use.")
     temperature: float = Field(0.1, ge=0.0, le=2.0, description="Sampling temperature.")
     evidence_mode: Literal["sentences", "chunks"] = Field(
@@ -110,6 +131,12 @@ class Settings(BaseSettings):
     port: int = Field(7860, description="Port the chat UI listens on.")
     auth: str | None = Field(
         None, description="user:password, or a path to a file of such lines, to require a login."
+    )
+    upload_max_mb: int = Field(
+        50, ge=1, description="Largest file the UI accepts in an upload (MB)."
+    )
+    api_key: SecretStr | None = Field(
+        None, description="Lets programs (gradio_client, HTTP) log in as user 'api' with this key."
     )
 
     @property
@@ -159,5 +186,7 @@ def env_example() -> str:
         default = field.default
         if isinstance(default, Path):
             default = f"<repo>/{default.relative_to(REPO_ROOT)}"
+        if isinstance(default, SecretStr):
+            default = default.get_secret_value()
         lines += [f"# {field.description}", f"# {env}={'' if default is None else default}"]
     return "\n".join(lines) + "\n"

@@ -7,32 +7,24 @@ line and skipped, never stopping the rest of the file.
 from __future__ import annotations
 
 import csv
-import gzip
 import hashlib
 import io
 import json
 import re
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rag.models import Paper, Rejection
+from rag.names import display_name_for
+from rag.reading import read_text
 
+# Control characters (not tab/newline) and bidi overrides ("Trojan Source" spoofing) are removed;
+# right-to-left letters themselves are kept.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ufeff]")
+_MAX_NAME = 120  # one author's name; longer is cut (a whole list pasted into one name)
 URL_RE = re.compile(r"https?://[^\s)\]}>\"']+")
-_NAME_TOKEN = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
-_INTRO_RE = re.compile(
-    r"\b(?:we\s+(?:introduce|propose|present|develop)|called|termed|dubbed|named)\b",
-    re.IGNORECASE,
-)
-_EXAMPLE_RE = re.compile(r"\b(?:such as|e\.g\.|like|including|than|versus|vs\.)\s", re.IGNORECASE)
-# Acronyms that name a field or a tool, not the paper's own method.
-_GENERIC = {
-    "AI", "API", "APIs", "AR", "CL", "CNN", "CPU", "CUDA", "EM", "FL", "GD", "GNN", "GPU",
-    "HB", "LLM", "LLMs", "LRM", "LRMs", "MDP", "MI", "ML", "NLP", "QA", "RL", "RLHF", "SDE",
-    "SDEs", "SGD", "SOTA", "TGB", "UPT", "GLUE", "MTEB", "GRPO", "BFMs", "GMM", "GMMs", "VIrtual",
-}
 
 
 @dataclass
@@ -49,41 +41,18 @@ def paper_id_for(title: str, abstract: str) -> str:
     return "p" + hashlib.sha1(norm.encode("utf-8")).hexdigest()[:12]
 
 
-def display_name_for(abstract: str, authors: tuple[str, ...], title: str = "") -> str:
-    """The method name the abstract introduces (e.g. "RoT"), else "First-author et al."."""
-    scores: Counter[str] = Counter()
-    for match in _NAME_TOKEN.finditer(abstract):
-        token = match.group(0).strip("-")
-        uppers = sum(ch.isupper() for ch in token)
-        if uppers < 2 or token in _GENERIC or token.rstrip("s") in _GENERIC or len(token) > 24:
-            continue
-        if token.isupper() and len(token) <= 2:
-            continue
-        if "-" in token and not any(sum(c.isupper() for c in p) >= 2 for p in token.split("-")):
-            continue  # a capitalised phrase such as "Open-Ended", not a name
-        if _EXAMPLE_RE.search(abstract[max(0, match.start() - 40) : match.start()]):
-            continue  # "methods such as ATOMO": someone else's method
-        scores[token] += 1
-        before = abstract[max(0, match.start() - 90) : match.start()]
-        if _INTRO_RE.search(before):
-            scores[token] += 3
-        if abstract[max(0, match.start() - 1) : match.start()] == "(":
-            scores[token] += 2
-    if scores:
-        best, score = scores.most_common(1)[0]
-        if score >= 4:
-            return best
-    if authors:
-        last = authors[0].split()[-1]
-        return f"{last} et al." if len(authors) > 1 else last
-    return title[:40] or "Untitled"
+def clean(text: str) -> str:
+    """One line of text: control and bidi-override characters dropped, whitespace collapsed."""
+    return " ".join(_CONTROL.sub(" ", text).split())
 
 
 def make_paper(source: str, abstract: str, **fields: Any) -> Paper:
     """Build a Paper with its id, display name and URLs filled in."""
-    abstract = " ".join(abstract.split())
-    title = " ".join(str(fields.pop("title", "") or "").split())
-    authors = tuple(fields.pop("authors", ()) or ())
+    abstract = clean(abstract)
+    title = clean(str(fields.pop("title", "") or ""))
+    if not abstract:
+        raise ValueError("record has no readable text")
+    authors = tuple(a[:_MAX_NAME] for a in map(clean, fields.pop("authors", ()) or ()) if a)
     urls = tuple(dict.fromkeys(u.rstrip(".,;") for u in URL_RE.findall(abstract)))
     url = str(fields.pop("url", "") or "") or (urls[0] if urls else "")
     return Paper(
@@ -91,7 +60,7 @@ def make_paper(source: str, abstract: str, **fields: Any) -> Paper:
         abstract=abstract,
         title=title,
         authors=authors,
-        display_name=display_name_for(abstract, authors, title),
+        display_name=display_name_for(abstract, authors, title)[:60],
         url=url,
         urls=urls,
         source=source,
@@ -115,7 +84,7 @@ def _split_area(raw: str) -> tuple[str, str]:
 def _blocks(text: str) -> Iterator[tuple[int, str]]:
     """Blank-line separated blocks with the 1-based line each starts on."""
     start, lines = 0, list[str]()
-    for no, line in enumerate(text.splitlines(), 1):
+    for no, line in enumerate(text.split("\n"), 1):
         if line.strip():
             if not lines:
                 start = no
@@ -151,17 +120,18 @@ def parse_seed(path: Path, text: str) -> LoadResult:
             continue
         (_, _), (_, authors), (_, abstract) = record
         area, sub = _split_area(area_line)
-        out.papers.append(
-            make_paper(f"{path}:{line}", abstract, authors=split_authors(authors), area=area,
-                       subarea=sub)
-        )
+        try:
+            out.papers.append(make_paper(f"{path}:{line}", abstract, area=area, subarea=sub,
+                                         authors=split_authors(authors)))
+        except ValueError as exc:
+            out.rejections.append(Rejection(f"{path}:{line}", _one_line(exc)))
         i += 3
     return out
 
 
 def _record_to_paper(source: str, rec: dict[str, Any]) -> Paper:
-    abstract = str(rec.get("abstract") or rec.get("text") or "").strip()
-    title = str(rec.get("title") or "").strip()
+    abstract = clean(str(rec.get("abstract") or rec.get("text") or ""))
+    title = clean(str(rec.get("title") or ""))
     if not abstract and not title:
         raise ValueError("record has neither 'abstract' nor 'title'")
     area, sub = _split_area(str(rec.get("area") or rec.get("primary_area") or ""))
@@ -184,32 +154,54 @@ def _record_to_paper(source: str, rec: dict[str, Any]) -> Paper:
     )
 
 
+def _add_record(out: LoadResult, source: str, rec: Any, ids: dict[str, tuple[str, str]]) -> None:
+    """Parse one record into `out`; a bad one, or a second record with the same `id` and other
+    content, becomes a rejection naming where it is."""
+    try:
+        if not isinstance(rec, dict):
+            raise ValueError("line is not a JSON object")
+        paper = _record_to_paper(source, rec)
+        key = str(rec.get("id") or rec.get("ID") or "")
+        first = ids.setdefault(key, (source, paper.paper_id)) if key else None
+        if first is not None and first[1] != paper.paper_id:
+            raise ValueError(f"duplicate id {key[:80]!r} with different content "
+                             f"(first at {first[0]}); kept the first")
+        out.papers.append(paper)
+    except (ValueError, TypeError) as exc:
+        out.rejections.append(Rejection(source, _one_line(exc)))
+
+
 def parse_jsonl(path: Path, text: str) -> LoadResult:
     """One JSON object a line: title, abstract, authors, venue, year, url, area (any missing)."""
-    out = LoadResult()
-    for no, line in enumerate(text.splitlines(), 1):
+    out, ids = LoadResult(), dict[str, tuple[str, str]]()
+    # split("\n"), not splitlines(): U+2028 or U+0085 may sit inside a JSON string.
+    for no, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
             rec = json.loads(line)
-            if not isinstance(rec, dict):
-                raise ValueError("line is not a JSON object")
-            out.papers.append(_record_to_paper(f"{path}:{no}", rec))
-        except (ValueError, TypeError) as exc:
+        except ValueError as exc:
             out.rejections.append(Rejection(f"{path}:{no}", _one_line(exc)))
+            continue
+        _add_record(out, f"{path}:{no}", rec, ids)
     return out
 
 
 def parse_csv(path: Path, text: str) -> LoadResult:
     """A CSV with a header naming the same fields as JSONL."""
-    out = LoadResult()
+    out, ids = LoadResult(), dict[str, tuple[str, str]]()
+    csv.field_size_limit(max(csv.field_size_limit(), 1 << 24))  # long abstracts are fine
     reader = csv.DictReader(io.StringIO(text))
-    for rec in reader:
-        no = reader.line_num
+    while True:
         try:
-            out.papers.append(_record_to_paper(f"{path}:{no}", {k.lower(): v for k, v in rec.items() if k}))
-        except (ValueError, TypeError) as exc:
-            out.rejections.append(Rejection(f"{path}:{no}", _one_line(exc)))
+            rec = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            out.rejections.append(Rejection(f"{path}:{reader.line_num}", _one_line(exc)))
+            continue
+        row = {str(k).lower(): v for k, v in rec.items() if k}
+        _add_record(out, f"{path}:{reader.line_num}", row, ids)
     return out
 
 
@@ -218,9 +210,12 @@ def parse_bibtex(path: Path, text: str) -> LoadResult:
     import bibtexparser
     from bibtexparser.bparser import BibTexParser
 
-    out = LoadResult()
+    out, ids = LoadResult(), dict[str, tuple[str, str]]()
     parser = BibTexParser(common_strings=True, ignore_nonstandard_types=False)
-    database = bibtexparser.loads(text, parser=parser)
+    try:
+        database = bibtexparser.loads(text, parser=parser)
+    except Exception as exc:  # noqa: BLE001 (the parser raises many kinds; reported, not lost)
+        return LoadResult(rejections=[Rejection(f"{path}:0", f"unreadable BibTeX: {_one_line(exc)}")])
     starts = [m.start() for m in re.finditer(r"^\s*@", text, re.MULTILINE)]
     for k, entry in enumerate(database.entries):
         no = text.count("\n", 0, starts[k]) + 1 if k < len(starts) else 0
@@ -231,25 +226,22 @@ def parse_bibtex(path: Path, text: str) -> LoadResult:
             "venue": entry.get("booktitle") or entry.get("journal", ""),
             "year": entry.get("year"),
             "url": entry.get("url", ""),
+            "id": entry.get("ID", ""),
         }
-        try:
-            out.papers.append(_record_to_paper(f"{path}:{no}", rec))
-        except (ValueError, TypeError) as exc:
-            out.rejections.append(Rejection(f"{path}:{no}", _one_line(exc)))
+        _add_record(out, f"{path}:{no}", rec, ids)
     return out
 
 
 def parse_pdf(path: Path, _text: str) -> LoadResult:
     """A PDF's text layer as one paper (title from metadata or first line)."""
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
     try:
         reader = PdfReader(str(path))
         text = "\n".join(page.extract_text() or "" for page in reader.pages)
-    except (PdfReadError, OSError, ValueError) as exc:
+    except Exception as exc:  # noqa: BLE001 (pypdf raises many kinds on broken files)
         return LoadResult(rejections=[Rejection(f"{path}:1", f"unreadable PDF: {_one_line(exc)}")])
-    if not text.strip():
+    if not clean(text):
         return LoadResult(rejections=[Rejection(f"{path}:1", "PDF has no text layer")])
     meta: Mapping[str, Any] = reader.metadata or {}
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
@@ -274,22 +266,31 @@ def _suffix(path: Path) -> str:
     return suffixes[-1] if suffixes else ""
 
 
-def load_papers(path: Path) -> LoadResult:
-    """Parse one file by its extension (.txt seed, .jsonl[.gz], .csv, .bib, .pdf)."""
+def load_papers(path: Path, max_record_chars: int = 1_000_000,
+                max_file_bytes: int = 1 << 30) -> LoadResult:
+    """Parse one file by its extension (.txt seed, .jsonl[.gz], .csv, .bib, .pdf). A record
+    longer than `max_record_chars` is rejected, as is a file over `max_file_bytes`."""
     parser = PARSERS.get(_suffix(path))
     if parser is None:
         known = ", ".join(sorted(PARSERS))
         return LoadResult(rejections=[Rejection(f"{path}:0", f"unknown file type; use one of {known}")])
-    try:
-        if parser is parse_pdf:
-            return parser(path, "")
-        raw = path.read_bytes()
-        if path.suffix.lower() == ".gz":
-            raw = gzip.decompress(raw)
-        text = raw.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError, EOFError, gzip.BadGzipFile) as exc:
-        return LoadResult(rejections=[Rejection(f"{path}:0", f"cannot read file: {_one_line(exc)}")])
-    return parser(path, text)
+    if parser is parse_pdf:
+        result = parser(path, "")
+    else:
+        read = read_text(path, max_file_bytes, max_record_chars)
+        result = parser(path, read.text) if read.text else LoadResult()
+        result.rejections[:0] = read.rejections
+    too_long = [p for p in result.papers if len(p.abstract) > max_record_chars]
+    for paper in too_long:
+        result.rejections.append(Rejection(paper.source, f"text is {len(paper.abstract):,} "
+                                           f"characters, over the {max_record_chars:,} limit"))
+    result.papers = [p for p in result.papers if len(p.abstract) <= max_record_chars]
+    return result
+
+
+def is_paper_file(path: Path) -> bool:
+    """Whether a file's extension is one the parsers read."""
+    return _suffix(path) in PARSERS
 
 
 def _one_line(exc: BaseException) -> str:

@@ -4,12 +4,14 @@ scripted OpenAI-compatible server on 127.0.0.1. Registered through the real regi
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
 import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -68,18 +70,20 @@ def extractive_reply(prompt: str) -> str:
 class FakeChat:
     """A chat model with queued replies, streamed word by word. Empty queue: extractive reply.
 
-    `delay` sleeps before the first token (a slow model); `error` raises instead of answering
-    (an unreachable one).
+    `delay` sleeps before the first token (a slow model); `pace` between tokens; `error`
+    raises instead of answering (an unreachable one).
     """
 
     name = "fake"
 
     def __init__(
-        self, replies: Iterable[str] = (), delay: float = 0.0, error: Exception | None = None
+        self, replies: Iterable[str] = (), delay: float = 0.0, error: Exception | None = None,
+        pace: float = 0.0,
     ) -> None:
         self.replies: deque[str] = deque(replies)
         self.delay = delay
         self.error = error
+        self.pace = pace
         self.prompts: list[list[dict[str, str]]] = []
 
     def stream(
@@ -92,46 +96,100 @@ class FakeChat:
             raise self.error
         reply = self.replies.popleft() if self.replies else extractive_reply(messages[-1]["content"])
         for i, word in enumerate(reply.split(" ")):
+            if i and self.pace:
+                time.sleep(self.pace)
             yield word if i == 0 else " " + word
 
 
-def serve_scripted(chat: FakeChat, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
-    """Start an OpenAI-compatible server on 127.0.0.1 answering with `chat`. Returns (server, base_url)."""
+@dataclass(frozen=True)
+class Fault:
+    """How the scripted server misbehaves on one request (the next in its queue)."""
+
+    status: int = 0  # answer with this HTTP status (429, 500, 503 ...) instead
+    retry_after: float | None = None  # with status 429: the Retry-After header
+    stall_after: int | None = None  # stream this many pieces, then go silent (a hung model)
+    hang_up_after: int | None = None  # stream this many pieces, then close the connection
+    malformed: bool = False  # a stream whose events are not JSON
+    empty: bool = False  # a stream with no content at all
+
+
+def _chunk_event(piece: str | None) -> bytes:
+    delta = {"content": piece} if piece is not None else {}
+    event = {"id": "x", "object": "chat.completion.chunk", "created": 0, "model": "scripted",
+             "choices": [{"index": 0, "delta": delta,
+                          "finish_reason": None if piece is not None else "stop"}]}
+    return f"data: {json.dumps(event)}\n\n".encode()
+
+
+def serve_scripted(chat: FakeChat, port: int = 0, faults: Iterable[Fault] = (),
+                   api_key: str | None = None) -> tuple[ThreadingHTTPServer, str]:
+    """Start an OpenAI-compatible server on 127.0.0.1 answering with `chat`, misbehaving on
+    successive requests as `faults` say, requiring `api_key` when given.
+    Returns (server, base_url); `server.requests` counts the chat requests served."""
+    queued: deque[Fault] = deque(faults)
+    lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:  # keep test output clean
             pass
 
         def do_GET(self) -> None:  # noqa: N802 (http.server API)
-            self._json({"object": "list", "data": [{"id": "scripted", "object": "model"}]})
+            if self._authorised():
+                self._json({"object": "list", "data": [{"id": "scripted", "object": "model"}]})
 
         def do_POST(self) -> None:  # noqa: N802
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+            if not self._authorised():
+                return
+            with lock:
+                server.requests += 1
+                fault = queued.popleft() if queued else Fault()
+            if fault.status:
+                headers = {} if fault.retry_after is None else {"Retry-After": f"{fault.retry_after:g}"}
+                self._json({"error": {"message": f"scripted HTTP {fault.status}"}}, fault.status, headers)
+                return
+            stream = iter(()) if fault.empty else chat.stream(body.get("messages", []))
             try:
-                pieces = list(chat.stream(body.get("messages", [])))
-            except Exception as exc:  # the fake's scripted failure becomes an HTTP 500
+                first = next(stream, None)  # the fake's scripted failure becomes an HTTP 500
+            except Exception as exc:
                 self._json({"error": {"message": str(exc)}}, status=500)
                 return
+            pieces = itertools.chain([] if first is None else [first], stream)
             if not body.get("stream"):
                 msg = {"role": "assistant", "content": "".join(pieces)}
                 self._json({"id": "x", "object": "chat.completion", "created": 0, "model": "scripted",
                             "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}]})
                 return
+            self._stream(pieces, fault)
+
+        def _stream(self, pieces: Iterator[str], fault: Fault) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
+            if fault.hang_up_after is not None:  # promise more than is sent: a cut, not an end
+                self.send_header("Content-Length", "1000000")
             self.end_headers()
-            for piece in [*pieces, None]:
-                delta = {"content": piece} if piece is not None else {}
-                event = {"id": "x", "object": "chat.completion.chunk", "created": 0, "model": "scripted",
-                         "choices": [{"index": 0, "delta": delta,
-                                      "finish_reason": None if piece is not None else "stop"}]}
-                self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
+            for i, piece in enumerate(itertools.chain(pieces, [None])):
+                if i in (fault.stall_after, fault.hang_up_after):
+                    if i == fault.stall_after:
+                        time.sleep(60)  # the client's timeout must end this first
+                    self.close_connection = True
+                    return
+                self.wfile.write(b"data: {not json\n\n" if fault.malformed else _chunk_event(piece))
                 self.wfile.flush()
             self.wfile.write(b"data: [DONE]\n\n")
 
-        def _json(self, obj: dict[str, Any], status: int = 200) -> None:
+        def _authorised(self) -> bool:
+            if api_key is None or self.headers.get("Authorization") == f"Bearer {api_key}":
+                return True
+            self._json({"error": {"message": "invalid api key"}}, status=401)
+            return False
+
+        def _json(self, obj: dict[str, Any], status: int = 200,
+                  headers: dict[str, str] | None = None) -> None:
             data = json.dumps(obj).encode()
             self.send_response(status)
+            for key, value in (headers or {}).items():
+                self.send_header(key, value)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
@@ -143,6 +201,39 @@ def serve_scripted(chat: FakeChat, port: int = 0) -> tuple[ThreadingHTTPServer, 
         def handle_error(self, request: Any, client_address: Any) -> None:
             pass  # a client that hung up (a timeout test) is not an error here
 
+        requests = 0
+
     server = QuietServer(("127.0.0.1", port), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/v1"
+
+
+def main() -> None:
+    """`python -m rag.fakes --port N [--pace S]`: the scripted server as a process, a stand-in
+    for llama.cpp's (it honours the API_KEY environment variable the same way)."""
+    import argparse
+    import os
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--pace", type=float, default=0.0, help="seconds between tokens")
+    parser.add_argument("--reply", default="The scripted model answers [1].")
+    args = parser.parse_args()
+    chat = FakeChat(pace=args.pace)
+    chat.replies = _Forever(args.reply)  # type: ignore[assignment]
+    server, _ = serve_scripted(chat, args.port, api_key=os.environ.get("API_KEY"))
+    threading.Event().wait()
+
+
+class _Forever(deque[str]):
+    """A reply queue that never runs out."""
+
+    def __init__(self, reply: str) -> None:
+        super().__init__([reply])
+
+    def popleft(self) -> str:
+        return self[0]
+
+
+if __name__ == "__main__":
+    main()

@@ -8,6 +8,7 @@ import ctypes
 import hashlib
 import logging
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -19,20 +20,17 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Protocol
 
 import httpx
-import openai
-from openai.types.chat import ChatCompletionMessageParam
 
 from rag.config import Settings
+from rag.endpoint import LLMError, OpenAIChat, RetryPolicy
 from rag.fakes import FakeChat
 
+__all__ = ["LLMError", "OpenAIChat", "ChatModel", "LOCAL_MODELS", "assemble_model", "load_llm"]
+
 log = logging.getLogger(__name__)
-
-
-class LLMError(RuntimeError):
-    """The model could not answer (unreachable, timed out, failed); the message says which."""
 
 
 class ChatModel(Protocol):
@@ -41,41 +39,6 @@ class ChatModel(Protocol):
     def stream(
         self, messages: list[dict[str, str]], *, max_tokens: int = 256, temperature: float = 0.0
     ) -> Iterator[str]: ...
-
-
-class OpenAIChat:
-    """Streaming chat through the openai SDK against any OpenAI-compatible endpoint."""
-
-    def __init__(self, base_url: str, api_key: str, model: str, timeout: float,
-                 connect_timeout: float, label: str | None = None) -> None:
-        self.base_url, self.model = base_url, model
-        self.name = label or model
-        self.client = openai.OpenAI(
-            base_url=base_url, api_key=api_key, max_retries=1,
-            timeout=httpx.Timeout(timeout, connect=connect_timeout),  # type: ignore[arg-type]
-        )
-        self.timeout = timeout
-
-    def stream(
-        self, messages: list[dict[str, str]], *, max_tokens: int = 256, temperature: float = 0.0
-    ) -> Iterator[str]:
-        try:
-            response = self.client.chat.completions.create(
-                model=self.model, messages=cast(list[ChatCompletionMessageParam], messages),
-                stream=True, max_tokens=max_tokens, temperature=temperature,
-            )
-            with response:  # closed when the caller stops early (the UI's Stop): the server stops
-                for chunk in response:
-                    if chunk.choices and chunk.choices[0].delta.content:
-                        yield chunk.choices[0].delta.content
-        except openai.APITimeoutError as exc:
-            raise LLMError(f"the language model at {self.base_url} did not answer within "
-                           f"{self.timeout:.0f} s") from exc
-        except openai.APIConnectionError as exc:
-            raise LLMError(f"cannot reach the language model at {self.base_url}: is it running?") from exc
-        except openai.APIStatusError as exc:
-            raise LLMError(f"the language model at {self.base_url} failed with HTTP "
-                           f"{exc.status_code}: {str(exc.message)[:200]}") from exc
 
 
 @dataclass(frozen=True)
@@ -141,43 +104,49 @@ def _die_with_parent() -> None:
 
 
 class LocalServer:
-    """llama.cpp's OpenAI-compatible server for one GGUF, started on 127.0.0.1 on demand."""
+    """An OpenAI-compatible model server (llama.cpp's) on 127.0.0.1, started on demand, that
+    answers only to its own random API key (other users of a shared machine cannot use it)."""
 
     _running: dict[str, LocalServer] = {}
     _lock = threading.Lock()
 
-    def __init__(self, model_path: Path, settings: Settings) -> None:
+    def __init__(self, command: Callable[[int], list[str]], settings: Settings,
+                 ready_timeout: float = 120) -> None:
         self.port = settings.local_port or _free_port()
         self.base_url = f"http://127.0.0.1:{self.port}/v1"
-        cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path),
-               "--model_alias", "local", "--host", "127.0.0.1", "--port", str(self.port),
-               "--n_ctx", str(settings.local_context), "--n_threads", str(settings.local_threads),
-               "--n_threads_batch", str(settings.local_threads)]
+        self.api_key = secrets.token_urlsafe(24)
+        cmd = command(self.port)
         log.info("starting local model server: %s", " ".join(cmd))
         # Its log goes to a file: a pipe nobody reads fills up and blocks the server.
         self.log_path = settings.data_dir / "logs" / f"llama-server-{self.port}.log"
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        env = {**os.environ, "API_KEY": self.api_key}  # in the environment, not on `ps`
         with self.log_path.open("wb") as log_file:
             self.proc = _SPAWNER.submit(
-                subprocess.Popen, cmd, stdout=log_file, stderr=subprocess.STDOUT,
+                subprocess.Popen, cmd, stdout=log_file, stderr=subprocess.STDOUT, env=env,
                 stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent).result()
         atexit.register(self.stop)
-        self._wait_ready(timeout=120)
+        self._wait_ready(timeout=ready_timeout)
 
     def _wait_ready(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
+        headers = {"Authorization": f"Bearer {self.api_key}"}
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 tail = self.log_path.read_text(errors="replace").strip().splitlines()[-1:]
                 raise LLMError(f"the local model server exited ({self.log_path}): {' '.join(tail)}")
             try:
-                if httpx.get(f"{self.base_url}/models", timeout=1.0).status_code == 200:
+                if httpx.get(f"{self.base_url}/models", headers=headers,
+                             timeout=1.0).status_code == 200:
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.25)
         self.stop()
         raise LLMError(f"the local model server did not start within {timeout:.0f} s")
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -188,13 +157,64 @@ class LocalServer:
                 self.proc.kill()
 
     @classmethod
-    def get(cls, model_path: Path, settings: Settings) -> LocalServer:
-        """The running server for this model, started if needed (one per process)."""
+    def get(cls, key: str, command: Callable[[int], list[str]], settings: Settings) -> LocalServer:
+        """The running server for `key`, started (or restarted, if it died) when needed."""
         with cls._lock:
-            server = cls._running.get(str(model_path))
-            if server is None or server.proc.poll() is not None:
-                server = cls._running[str(model_path)] = cls(model_path, settings)
+            server = cls._running.get(key)
+            if server is None or not server.alive():
+                if server is not None:
+                    log.warning("the local model server for %s had stopped (exit %s); restarting",
+                                key, server.proc.returncode)
+                server = cls._running[key] = cls(command, settings)
             return server
+
+
+class LocalChat:
+    """A chat model behind a LocalServer. Each question gets the running server, so one that
+    was killed or crashed mid-answer is restarted by the next question."""
+
+    def __init__(self, key: str, command: Callable[[int], list[str]], settings: Settings,
+                 label: str) -> None:
+        self.key, self.command, self.settings, self.name = key, command, settings, label
+        self.server = LocalServer.get(key, command, settings)  # start now (pre-warm)
+
+    def stream(
+        self, messages: list[dict[str, str]], *, max_tokens: int = 256, temperature: float = 0.0
+    ) -> Iterator[str]:
+        self.server = LocalServer.get(self.key, self.command, self.settings)
+        chat = OpenAIChat(self.server.base_url, self.server.api_key, "local",
+                          self.settings.llm_timeout, self.settings.llm_connect_timeout,
+                          label=self.name, retry=retry_policy(self.settings))
+        try:
+            yield from chat.stream(messages, max_tokens=max_tokens, temperature=temperature)
+        except LLMError as exc:
+            if not self._died():
+                raise
+            raise LLMError(f"the local model server stopped (exit {self.server.proc.returncode}); "
+                           "it is restarted on the next question") from exc
+
+    def _died(self) -> bool:
+        """Whether the server is gone (a killed one closes its sockets a moment before it
+        can be reaped, so wait that moment)."""
+        try:
+            self.server.proc.wait(timeout=1.0)
+            return True
+        except subprocess.TimeoutExpired:
+            return False
+
+
+def llama_command(model_path: Path, settings: Settings) -> Callable[[int], list[str]]:
+    """The command line of llama.cpp's OpenAI-compatible server for one GGUF on a port."""
+    def command(port: int) -> list[str]:
+        return [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path),
+                "--model_alias", "local", "--host", "127.0.0.1", "--port", str(port),
+                "--n_ctx", str(settings.local_context), "--n_threads", str(settings.local_threads),
+                "--n_threads_batch", str(settings.local_threads)]
+    return command
+
+
+def retry_policy(settings: Settings) -> RetryPolicy:
+    return RetryPolicy(settings.llm_retries, settings.llm_retry_wait, settings.llm_retry_max_wait)
 
 
 def _free_port() -> int:
@@ -206,17 +226,18 @@ def _free_port() -> int:
 def local(settings: Settings) -> ChatModel:
     """A local Qwen2.5 model, served by llama.cpp on 127.0.0.1, started on first use."""
     path = assemble_model(settings.llm_model, settings.models_dir)
-    server = LocalServer.get(path, settings)
-    return OpenAIChat(server.base_url, "local", "local", settings.llm_timeout,
-                      settings.llm_connect_timeout, label=f"{settings.llm_model} (local)")
+    return LocalChat(str(path), llama_command(path, settings), settings,
+                     label=f"{settings.llm_model} (local)")
 
 
 def openai_endpoint(settings: Settings) -> ChatModel:
     """The OpenAI-compatible endpoint at OPENAI_BASE_URL."""
     if not settings.openai_base_url:
         raise ValueError("set OPENAI_BASE_URL (and OPENAI_API_KEY) to use an OpenAI-compatible endpoint")
-    return OpenAIChat(settings.openai_base_url, settings.openai_api_key, settings.llm_model,
-                      settings.llm_timeout, settings.llm_connect_timeout)
+    return OpenAIChat(settings.openai_base_url, settings.openai_api_key.get_secret_value(),
+                      settings.llm_model,
+                      settings.llm_timeout, settings.llm_connect_timeout,
+                      retry=retry_policy(settings))
 
 
 def fake(settings: Settings) -> ChatModel:

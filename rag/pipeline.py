@@ -6,23 +6,21 @@ import logging
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
-from tqdm import tqdm
-
 from rag import prompts
 from rag.answer import answerable, build_messages, finalize, listing, refusal
-from rag.chunking import split_paper
 from rag.compare import compare_answer
 from rag.config import Settings, apply_offline_environment
-from rag.corpus import load_papers
 from rag.embed import load_embedder
 from rag.evidence import select_evidence
+from rag.ingest import FileReport as FileReport  # re-exported for ui/
+from rag.ingest import IngestReport, ingest_paths
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
-from rag.models import Answer, Event, Hit, Rejection, Turn
+from rag.models import Answer, Event, Hit, Turn
 from rag.query import Query, proper_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
@@ -35,33 +33,6 @@ INSTRUCTIONS = {
     "summary": "Write a short overview (three to five sentences) across these papers, citing each.",
     "list": "Name each paper and say in one sentence what it is about, citing it.",
 }
-
-
-@dataclass
-class FileReport:
-    """What ingesting one file did."""
-
-    path: str
-    added: int = 0
-    unchanged: int = 0
-    rejected: list[Rejection] = field(default_factory=list)
-
-
-@dataclass
-class IngestReport:
-    files: list[FileReport] = field(default_factory=list)
-
-    @property
-    def added(self) -> int:
-        return sum(f.added for f in self.files)
-
-    @property
-    def unchanged(self) -> int:
-        return sum(f.unchanged for f in self.files)
-
-    @property
-    def rejected(self) -> list[Rejection]:
-        return [r for f in self.files for r in f.rejected]
 
 
 class PaperChat:
@@ -111,35 +82,9 @@ class PaperChat:
 
     # --- library --------------------------------------------------------------------------
     def ingest(self, paths: Sequence[Path], progress: bool = True) -> IngestReport:
-        """Parse, chunk, embed and store papers; already-stored chunks are skipped."""
-        report = IngestReport()
-        seen: set[str] = set()
-        for path in paths:
-            loaded = load_papers(Path(path))
-            file_report = FileReport(str(path), rejected=list(loaded.rejections))
-            for rej in loaded.rejections:
-                log.warning("rejected %s", rej)
-            chunks, new_papers = [], 0
-            papers = []  # each paper once, even when a file (or an earlier file) repeats it
-            for paper in loaded.papers:
-                if paper.paper_id not in seen:
-                    seen.add(paper.paper_id)
-                    papers.append(paper)
-            file_report.unchanged += len(loaded.papers) - len(papers)
-            all_chunks = [split_paper(p, self.settings.chunk_size, self.settings.chunk_overlap)
-                          for p in papers]
-            existing = self.store.existing_ids([c.chunk_id for cs in all_chunks for c in cs])
-            for cs in all_chunks:
-                fresh = [c for c in cs if c.chunk_id not in existing]
-                chunks.extend(fresh)
-                new_papers += bool(fresh)
-            file_report.added, file_report.unchanged = new_papers, file_report.unchanged + len(papers) - new_papers
-            batch = max(self.settings.embed_batch_size * 4, 64)
-            with tqdm(total=len(chunks), desc=f"embedding {Path(path).name}", unit="chunk",
-                      disable=not progress or not chunks) as bar:
-                for start in range(0, len(chunks), batch):
-                    bar.update(self.store.add(chunks[start : start + batch]))
-            report.files.append(file_report)
+        """Parse, chunk, embed and store the papers of files and folders (walked recursively);
+        already-stored chunks are skipped, each file and each skipped file is reported."""
+        report = ingest_paths(paths, self.store, self.settings, progress)
         if report.added:
             self._rebuild_lexical()
         return report
@@ -181,6 +126,9 @@ class PaperChat:
         question = question.strip()
         if not question:
             raise ValueError("empty question: type a question about the loaded papers")
+        if len(question) > self.settings.max_question_chars:
+            raise ValueError(f"the question is {len(question):,} characters long; ask in under "
+                             f"{self.settings.max_question_chars:,}")
         t0 = time.perf_counter()
         query = understand(question, list(history), self.store.catalogue(), model,
                            self.settings.history_turns, filters)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 
@@ -13,6 +14,24 @@ TEMPLATES: dict[str, set[str]] = {
     "answer_user": {"passages", "question", "instruction"},
     "condense": {"history", "question"},
 }
+
+
+# Values that are quoted documents (passages, past answers): inside them a citation marker that
+# does not open a line ("see [7]") is a document's own text, so it is shown as "(7)" and cannot
+# pass for one of ours; the numbered headers "[n] Paper" open their lines and stay.
+QUOTED: dict[str, set[str]] = {"answer_user": {"passages"}, "condense": {"history"}}
+_INLINE_MARKER = re.compile(r"(?<=.)\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+# Our delimiters and chat-template control tokens ("<|im_start|>system") must not be forged
+# by a document or a question.
+_DELIMITER = re.compile(r"<\s*/?\s*passages\s*>", re.IGNORECASE)
+_CONTROL_TOKEN = re.compile(r"<\|")
+
+
+def as_data(text: str, quoted: bool = False) -> str:
+    """A value made safe to put in a prompt: no forged delimiters or control tokens, and, for
+    quoted documents, no citation markers that could pass for the prompt's own."""
+    text = _CONTROL_TOKEN.sub("< |", _DELIMITER.sub(" ", text))
+    return _INLINE_MARKER.sub(r"(\1)", text) if quoted else text
 
 
 @cache
@@ -29,7 +48,9 @@ def load(name: str) -> str:
 
 
 def render(name: str, **values: str) -> str:
-    return load(name).format(**values)
+    """The template filled in; every value passes through `as_data` (documents are data)."""
+    quoted = QUOTED.get(name, set())
+    return load(name).format(**{k: as_data(v, k in quoted) for k, v in values.items()})
 
 
 def check_all() -> None:

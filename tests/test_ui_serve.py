@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from rag.llm import LocalServer, assemble_model, load_llm
+from rag.llm import load_llm
 from rag.pipeline import PaperChat
 from tests.conftest import make_settings
 from ui.models import ModelMenu
@@ -110,7 +110,7 @@ def test_stopping_a_stream_stops_the_local_server(tmp_path: Path) -> None:
     first = [next(stream) for _ in range(3)]
     stream.close()
     assert "".join(first).strip()
-    server = LocalServer.get(assemble_model("qwen2.5-0.5b", settings.models_dir), settings)
+    server = llm.server  # the LocalChat's running server
     deadline = time.monotonic() + 120
     while "Disconnected from client" not in server.log_path.read_text(errors="replace"):
         assert time.monotonic() < deadline, "the server never saw the stream closed"

@@ -85,7 +85,7 @@ def _wire_chat(chat: PaperChat, menu: ModelMenu, c: layout.ChatView, header: gr.
 def _wire_library(demo: gr.Blocks, chat: PaperChat, menu: ModelMenu, c: layout.ChatView,
                   cmp: layout.CompareView, lib: layout.LibraryView, header: gr.HTML) -> None:
     catalogue = [lib.table, *c.filters, cmp.papers, lib.remove_pick, header]
-    lib.add.click(partial(_add, chat, menu), [lib.files, c.model, lib.search],
+    lib.add.click(partial(_add, chat, menu), [lib.files, lib.folder, c.model, lib.search],
                   [lib.report, lib.status, *catalogue], api_name="add_files")
     lib.remove.click(partial(_remove, chat, menu), [lib.remove_pick, c.model, lib.search],
                      [lib.status, *catalogue], api_name="remove_paper", js=CONFIRM_REMOVE)
@@ -135,9 +135,12 @@ def _compare(chat: PaperChat, paper_ids: list[str] | None) -> tuple[Any, ...]:
     return html, _download(md_path), _download(csv_path)
 
 
-def _add(chat: PaperChat, menu: ModelMenu, files: list[str] | None, model: str, query: str,
+def _add(chat: PaperChat, menu: ModelMenu, files: list[str] | None, folder: list[str] | None,
+         model: str, query: str,
          progress: gr.Progress = gr.Progress()) -> tuple[Any, ...]:  # noqa: B008 (Gradio idiom)
-    """Add papers from files; report what was added, unchanged and rejected per file."""
+    """Add papers from files or a folder; report what was added, unchanged and rejected per
+    file (a folder's other files are listed as skipped)."""
+    files = [*(files or []), *(folder or [])]
     if not files:
         return gr.skip(), render.note_html("Choose files to add first.", "warn"), \
             *_catalogue(chat, menu, model, query)
@@ -217,15 +220,25 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def serve_options(settings: Settings) -> dict[str, Any]:
+    """launch() arguments for `serve`: where to listen, who may log in (people with
+    PAPERCHAT_AUTH; programs with user "api" and PAPERCHAT_API_KEY), the upload size limit.
+    Warns when the UI is reachable from other machines without a login."""
+    auth = auth_pairs(settings.auth)
+    if settings.api_key is not None:
+        auth = [*(auth or []), ("api", settings.api_key.get_secret_value())]
+    if not _is_loopback(settings.host) and auth is None:
+        log.warning("serving on %s without a login: anyone who can reach this machine can read "
+                    "and change the library; set PAPERCHAT_AUTH=user:password", settings.host)
+    return {"server_name": settings.host, "server_port": settings.port, "share": False,
+            "auth": auth, "max_file_size": f"{settings.upload_max_mb}mb",
+            "auth_message": "PaperChat: log in with the account your lab set up."}
+
+
 def launch(settings: Settings) -> None:
     """`paperchat serve`: open the stored library, pre-warm the model, serve the UI."""
     chat = PaperChat(settings)
-    auth = auth_pairs(settings.auth)
-    if not _is_loopback(settings.host) and auth is None:
-        log.warning("serving on %s without a login: set PAPERCHAT_AUTH=user:password",
-                    settings.host)
+    options = serve_options(settings)
     demo = build_app(chat)  # starts the model in a background thread
     log.info("PaperChat on http://%s:%d", settings.host, settings.port)
-    demo.queue(default_concurrency_limit=1).launch(
-        server_name=settings.host, server_port=settings.port, share=False, auth=auth,
-        auth_message="PaperChat: log in with the account your lab set up.", **launch_options())
+    demo.queue(default_concurrency_limit=1).launch(**options, **launch_options())

@@ -51,6 +51,7 @@ class LibraryView:
     search: gr.Textbox
     table: gr.Dataframe
     files: gr.File
+    folder: gr.File
     add: gr.Button
     status: gr.HTML
     report: gr.Dataframe
@@ -134,6 +135,9 @@ def library_view(rows: list[list[Any]], papers: list[tuple[str, str]]) -> Librar
             files = gr.File(file_count="multiple", file_types=FILE_TYPES, height=140,
                             label="Add papers: seed .txt, .jsonl, .csv, .bib or .pdf",
                             elem_id="pc-upload")
+            folder = gr.File(file_count="directory", height=90, label="…or a whole folder "
+                             "(other files in it are listed as skipped)",
+                             elem_id="pc-upload-folder")
             add = gr.Button("Add to library", variant="primary", elem_id="pc-add")
             status = gr.HTML(label="upload status", elem_id="pc-lib-status")
             report = gr.Dataframe(headers=render.REPORT_HEADERS, interactive=False, wrap=True,
@@ -144,4 +148,4 @@ def library_view(rows: list[list[Any]], papers: list[tuple[str, str]]) -> Librar
                                           scale=3, elem_id="pc-remove-pick")
                 remove = gr.Button("Remove", variant="stop", scale=1, min_width=90, size="sm",
                                    elem_id="pc-remove")
-    return LibraryView(search, table, files, add, status, report, remove_pick, remove)
+    return LibraryView(search, table, files, folder, add, status, report, remove_pick, remove)

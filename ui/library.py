@@ -5,11 +5,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import re
+import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rag.compare import compare_papers
+from rag.corpus import is_paper_file
 from rag.models import Rejection
 from rag.pipeline import FileReport, IngestReport, PaperChat
 from ui.render import comparison_html, note_html
@@ -33,15 +36,55 @@ def export_folder(*contents: str) -> Path:
     return folder
 
 
+def safe_name(name: str) -> str:
+    """A file name that cannot leave its folder: the last path part, only word characters,
+    dots, dashes and spaces, no leading dot, at most 120 characters."""
+    base = re.split(r"[\\/]", name)[-1]
+    base = re.sub(r"[^\w.\- ]", "_", base).strip(" .")[-120:].lstrip(".")
+    return base or "upload"
+
+
+def stage_upload(path: Path, uploads: Path, max_bytes: int) -> Path | Rejection:
+    """Copy one uploaded file under `uploads` (a folder per content hash, a safe name), or
+    say why not: too large or not a paper file type."""
+    name = safe_name(path.name)
+    if not is_paper_file(Path(name)):
+        return Rejection(f"{name}:0", "skipped: not a paper file type (.txt, .jsonl[.gz], "
+                         ".csv, .bib, .pdf)")
+    size = path.stat().st_size
+    if size > max_bytes:
+        return Rejection(f"{name}:0", f"file is {size / 1e6:.1f} MB, over the "
+                         f"{max_bytes / 1e6:.0f} MB upload limit")
+    digest = hashlib.sha1()
+    with path.open("rb") as src:
+        while block := src.read(1 << 20):
+            digest.update(block)
+    folder = uploads / digest.hexdigest()[:16]
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / name
+    if target.resolve().parent != folder.resolve():  # belt and braces: never outside
+        return Rejection(f"{name}:0", "skipped: unsafe file name")
+    if not target.exists():
+        shutil.copyfile(path, target)
+    return target
+
+
 def add_files(chat: PaperChat, paths: Sequence[str], progress: Progress) -> IngestReport:
-    """Ingest the files one by one (so progress moves per file); a file that fails is
-    reported as rejected and the rest still load."""
+    """Ingest uploaded files (a dropped folder arrives as its files) one by one, so progress
+    moves per file. Each is first copied under the data directory; a file that is too large,
+    of an unknown type or fails is reported and the rest still load."""
     report = IngestReport()
+    uploads = chat.settings.data_dir / "uploads"
+    max_bytes = chat.settings.upload_max_mb * 1_000_000
     for i, path in enumerate(paths):
         name = Path(path).name
         progress(i / max(len(paths), 1), f"Adding {name} ({i + 1} of {len(paths)})")
         try:
-            report.files.extend(chat.ingest([Path(path)], progress=False).files)
+            staged = stage_upload(Path(path), uploads, max_bytes)
+            if isinstance(staged, Rejection):
+                report.files.append(FileReport(name, rejected=[staged]))
+                continue
+            report.files.extend(chat.ingest([staged], progress=False).files)
         except Exception as exc:  # one broken file must not lose the others
             log.exception("ingesting %s failed", path)
             report.files.append(FileReport(str(path), rejected=[Rejection(f"{name}:0", str(exc))]))

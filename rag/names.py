@@ -1,0 +1,49 @@
+"""Display names of papers: the method an abstract introduces ("RoT"), else "Author et al."."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+_NAME_TOKEN = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
+_INTRO_RE = re.compile(
+    r"\b(?:we\s+(?:introduce|propose|present|develop)|called|termed|dubbed|named)\b",
+    re.IGNORECASE,
+)
+_EXAMPLE_RE = re.compile(r"\b(?:such as|e\.g\.|like|including|than|versus|vs\.)\s", re.IGNORECASE)
+# Acronyms that name a field or a tool, not the paper's own method.
+_GENERIC = {
+    "AI", "API", "APIs", "AR", "CL", "CNN", "CPU", "CUDA", "EM", "FL", "GD", "GNN", "GPU",
+    "HB", "LLM", "LLMs", "LRM", "LRMs", "MDP", "MI", "ML", "NLP", "QA", "RL", "RLHF", "SDE",
+    "SDEs", "SGD", "SOTA", "TGB", "UPT", "GLUE", "MTEB", "GRPO", "BFMs", "GMM", "GMMs", "VIrtual",
+}
+
+
+def display_name_for(abstract: str, authors: tuple[str, ...], title: str = "") -> str:
+    """The method name the abstract introduces (e.g. "RoT"), else "First-author et al."."""
+    scores: Counter[str] = Counter()
+    for match in _NAME_TOKEN.finditer(abstract):
+        token = match.group(0).strip("-")
+        uppers = sum(ch.isupper() for ch in token)
+        if uppers < 2 or token in _GENERIC or token.rstrip("s") in _GENERIC or len(token) > 24:
+            continue
+        if token.isupper() and len(token) <= 2:
+            continue
+        if "-" in token and not any(sum(c.isupper() for c in p) >= 2 for p in token.split("-")):
+            continue  # a capitalised phrase such as "Open-Ended", not a name
+        if _EXAMPLE_RE.search(abstract[max(0, match.start() - 40) : match.start()]):
+            continue  # "methods such as ATOMO": someone else's method
+        scores[token] += 1
+        before = abstract[max(0, match.start() - 90) : match.start()]
+        if _INTRO_RE.search(before):
+            scores[token] += 3
+        if abstract[max(0, match.start() - 1) : match.start()] == "(":
+            scores[token] += 2
+    if scores:
+        best, score = scores.most_common(1)[0]
+        if score >= 4:
+            return best
+    if authors:
+        last = authors[0].split()[-1]
+        return f"{last} et al." if len(authors) > 1 else last
+    return title[:40] or "Untitled"
