@@ -9,7 +9,12 @@ Metrics (reported for the final answers and, where it makes sense, for the model
   sentence cosine or word overlap >= 0.5) and belong to an expected paper when one is given.
 - citation recall: answer sentences that a passage in the prompt supports and that cite one.
 - out-of-prompt citations: [n] that name no passage given to the model (must be 0).
+- independent judge (eval/judge.py, no similarity): cited passages from an expected paper
+  (paper precision) that also hold an annotated evidence sentence (evidence precision).
+- answered rate: answerable questions not refused.
 - refusal precision/recall on the unanswerable questions; time to first token; total time.
+
+`--library demo|iclr` runs on a cached library (eval/libraries.py) instead of a fresh one.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ import numpy as np
 import typer
 from tqdm import tqdm
 
+from eval.judge import JudgeTally, judge_answer
+from eval.libraries import library_settings
 from rag.cite import REFUSAL, claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.models import Answer, Passage, Turn
@@ -110,6 +117,7 @@ class Report:
     rows: list[dict[str, Any]] = field(default_factory=list)
     final: Tally = field(default_factory=Tally)
     raw: Tally = field(default_factory=Tally)
+    independent: JudgeTally = field(default_factory=JudgeTally)
 
     def summary(self) -> dict[str, Any]:
         answerable = [r for r in self.rows if not r["unanswerable"]]
@@ -134,6 +142,8 @@ class Report:
             "raw_citation_recall": _r(self.raw.recall()),
             "out_of_prompt_citations": self.final.out_of_prompt,
             "raw_out_of_prompt_citations": self.raw.out_of_prompt,
+            "independent_judge": self.independent.summary(),
+            "answered_rate": ratio(sum(not r["refused"] for r in answerable), len(answerable)),
             "refusal_precision": ratio(sum(r["unanswerable"] for r in refused), len(refused)),
             "refusal_recall": ratio(sum(r["refused"] for r in unans), len(unans)),
             "errors": sum(bool(r["error"]) for r in self.rows),
@@ -166,6 +176,8 @@ def evaluate(chat: PaperChat, questions: list[dict[str, Any]], progress: bool = 
             raw = judge(answer.raw_text, answer.passages, expected, vectors)
         report.final.add(final)
         report.raw.add(raw)
+        independent = judge_answer(answer, q)
+        report.independent.add(independent)
         text = answer.text
         if answer.comparison is not None:
             missing = expected - set(answer.comparison.papers)
@@ -182,6 +194,8 @@ def evaluate(chat: PaperChat, questions: list[dict[str, Any]], progress: bool = 
             "cited": sorted({c.name for c in answer.citations}),
             "standalone_query": answer.standalone_query, "report": answer.report.__dict__,
             "first_token": answer.timings.get("first_token"), "total": answer.timings.get("total"),
+            "judge": independent.summary(),
+            "checks": [c.to_json() for c in answer.checks if c.action not in ("kept", "refusal")],
         })
     return report
 
@@ -195,6 +209,8 @@ def answers_command(
     model: str | None = typer.Option(None, help="Override PAPERCHAT_LLM_MODEL (e.g. qwen2.5-0.5b)."),
     evidence: str | None = typer.Option(None, help="sentences or chunks (prompt evidence)."),
     corpus: list[Path] = typer.Option([DEMO_CORPUS], help="Papers to load into a fresh library."),
+    library: str | None = typer.Option(None, help="demo or iclr: a cached library (ingested "
+                                       "once, keyed by embedder) instead of a fresh --corpus."),
     limit: int | None = typer.Option(None, help="Only the first N questions."),
     out: Path | None = typer.Option(None, help="Write per-question rows (JSONL) here."),
 ) -> None:
@@ -207,13 +223,21 @@ def answers_command(
     rows = load_questions(questions)[:limit]
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings().model_copy(update={**updates, "data_dir": Path(tmp)})
+        try:
+            settings = library_settings(library, settings) if library else settings
+        except ValueError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
         chat = PaperChat(settings)
-        chat.ingest(corpus, progress=True)
+        if not library:
+            chat.ingest(corpus, progress=True)
         chat.llm()  # start the model first: its start-up is not part of any answer's latency
         report = evaluate(chat, rows)
+        papers = len(chat.store.catalogue())
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in report.rows) + "\n")
-    summary = {"model": settings.llm_model,
+    summary = {"model": settings.llm_model, "library": library or "fresh",
+               "papers": papers,
                "provider": settings.provider, "evidence": settings.evidence_mode, **report.summary()}
     print(json.dumps(summary))

@@ -1,7 +1,13 @@
-"""Calibrate the refusal threshold: the best dense cosine retrieval finds for answerable vs
-unanswerable questions (a calibration set kept apart from the answer evaluation set).
+"""Calibrate answerability (when the model is asked at all) on a calibration set kept apart
+from the answer evaluation sets. For each question that names no paper, author or area it
+prints the two signals rag/policy.py uses and the best cut of each:
 
-    .venv/bin/python -m eval.calibrate_refusal [--questions eval/questions/refusal_calibration.jsonl]
+- coverage: the share of the question's content words, weighted by rarity in the library, that
+  the best retrieved passage (with its paper's name) holds: Settings.answerable_coverage;
+- best dense cosine: depends on the embedder, so its cut is kept per embedder in
+  Settings.dense_floors.
+
+    .venv/bin/python -m eval.calibrate_refusal [--questions F] [--library demo|iclr]
 """
 
 from __future__ import annotations
@@ -13,8 +19,10 @@ from pathlib import Path
 
 import typer
 
+from eval.libraries import library_settings
 from rag.config import DEMO_CORPUS, Settings
 from rag.pipeline import PaperChat
+from rag.policy import content_terms, coverage
 from rag.query import understand
 
 HERE = Path(__file__).resolve().parent
@@ -33,28 +41,38 @@ def best_threshold(answerable: list[float], unanswerable: list[float]) -> tuple[
     return best
 
 
-def main(questions: Path = HERE / "questions" / "refusal_calibration.jsonl") -> None:
+def signals(chat: PaperChat, question: str) -> tuple[float, float] | None:
+    """(coverage, best dense cosine) of a question, or None when it names what it is about."""
+    query = understand(question, [], chat.store.catalogue(), chat.llm, 0)
+    if query.named or query.filters.authors or query.filters.areas:
+        return None
+    found = chat.retrieve(query.text, query.filters)
+    texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
+    return coverage(content_terms(query.text), texts, chat.word_rarity()), found.best_dense
+
+
+def main(questions: Path = HERE / "questions" / "refusal_calibration.jsonl",
+         library: str | None = typer.Option(None, help="demo or iclr (cached); default a fresh demo")) -> None:
     rows = [json.loads(x) for x in questions.read_text().splitlines() if x.strip()]
     with tempfile.TemporaryDirectory() as tmp:
-        chat = PaperChat(Settings(data_dir=Path(tmp)))
-        chat.ingest([DEMO_CORPUS], progress=False)
-        catalogue = chat.store.catalogue()
-        scores = []
-        for r in rows:
-            query = understand(r["question"], [], catalogue, chat.llm, 0)
-            if query.named or query.filters.authors:  # these never refuse on retrieval score
-                print(f"names a paper or author: {r['question']}", file=sys.stderr)
-                continue
-            scores.append((r, chat.retrieve(query.text, query.filters).best_dense))
-    ans = [s for r, s in scores if not r["unanswerable"]]
-    una = [s for r, s in scores if r["unanswerable"]]
-    threshold, acc = best_threshold(ans, una)
-    for r, s in sorted(scores, key=lambda x: x[1]):
-        print(f"{s:.3f}  {'UNANSWERABLE' if r['unanswerable'] else 'answerable  '}  {r['question']}",
-              file=sys.stderr)
-    print(json.dumps({"threshold": round(threshold, 3), "balanced_accuracy": round(acc, 3),
-                      "answerable_min": round(min(ans), 3), "unanswerable_max": round(max(una), 3),
-                      "questions": len(scores)}))
+        settings = Settings(data_dir=Path(tmp))
+        settings = library_settings(library, settings) if library else settings
+        chat = PaperChat(settings)
+        if not library:
+            chat.ingest([DEMO_CORPUS], progress=False)
+        scored = [(r, s) for r in rows if (s := signals(chat, r["question"])) is not None]
+    result: dict[str, object] = {"library": library or "fresh demo", "embedder": settings.embed_model,
+                                 "questions": len(scored)}
+    for i, name in enumerate(("coverage", "best_dense")):
+        ans = [s[i] for r, s in scored if not r["unanswerable"]]
+        una = [s[i] for r, s in scored if r["unanswerable"]]
+        cut, acc = best_threshold(ans, una)
+        result[name] = {"cut": round(cut, 3), "balanced_accuracy": round(acc, 3),
+                        "answerable_min": round(min(ans), 3), "unanswerable_max": round(max(una), 3)}
+    for r, (cov, dense) in sorted(scored, key=lambda x: x[1][0]):
+        print(f"{cov:.3f} {dense:.3f}  {'UNANSWERABLE' if r['unanswerable'] else 'answerable  '}  "
+              f"{r['question']}", file=sys.stderr)
+    print(json.dumps(result))
 
 
 if __name__ == "__main__":

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rag import prompts
 from rag.cite import MARKER, best_sentence, check_citations, quoted
-from rag.models import Answer, Citation, CitationReport, Passage
+from rag.config import Settings
+from rag.models import Answer, Citation, CitationReport, Passage, SentenceCheck, Verdict
+from rag.policy import Context, answer_type_matches, answerability
 from rag.sentences import VectorCache
 
 if TYPE_CHECKING:  # rag.query imports this module
@@ -17,12 +20,6 @@ if TYPE_CHECKING:  # rag.query imports this module
 NOT_ANSWERED = "The loaded papers do not answer this."
 NOT_ANSWERED_ZH = "已加载的论文没有回答这个问题。"
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-# "How many ...?", "What percentage ...?", "多少": the answer must give a quantity.
-_ASKS_QUANTITY = re.compile(r"\bhow (?:many|much)\b|\bwhat (?:percentage|percent|fraction|"
-                            r"proportion|number of)\b|多少|几(?:个|块|种|次|倍)", re.IGNORECASE)
-_QUANTITY = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                       r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
-                       r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)
 
 
 def is_chinese(text: str) -> bool:
@@ -64,16 +61,23 @@ def citations_for(ns: list[int], passages: list[Passage]) -> list[Citation]:
     ]
 
 
-def answerable(query: Query, found: Retrieval, threshold: float) -> bool:
+def answerable(query: Query, found: Retrieval, settings: Settings,
+               weight: Mapping[str, float] | None = None) -> Verdict:
     """Whether to ask the model at all. Nothing found: no. A question that names what it is
     about (an author, an area, a loaded paper) and found it: yes, whatever the similarity
-    ("Which papers did Wotao Yin co-author?" is close to no passage). Otherwise the best
-    chunk's cosine must reach the calibrated threshold (eval/calibrate_refusal.py)."""
+    ("Which papers did Wotao Yin co-author?" is close to no passage). Otherwise the policy's
+    answerability rule (rag/policy.py): coverage of the question's rarer words by the best
+    passage, and the embedder's dense floor where one is calibrated. `weight`: word rarity."""
     if not found.hits:
-        return False
+        return Verdict("answerable", False, "retrieval found nothing")
     if query.filters.authors or query.filters.areas or query.named:
-        return True
-    return found.best_dense >= threshold
+        return Verdict("answerable", True, "names a loaded paper, author or area")
+    floor = settings.refusal_threshold
+    if floor is None:
+        floor = settings.dense_floors.get(settings.embed_model)
+    texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
+    return answerability(query.text, texts, found.best_dense, floor, settings.answerable_coverage,
+                         weight or {})
 
 
 def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:
@@ -90,24 +94,25 @@ def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:
 def gives_what_was_asked(question: str, text: str) -> bool:
     """The answer's type matches the question's: a "how many" question needs a quantity
     ("TGMM uses a shared transformer backbone" does not answer "how many examples")."""
-    return not _ASKS_QUANTITY.search(question) or bool(_QUANTITY.search(MARKER.sub("", text)))
+    return answer_type_matches(question, MARKER.sub("", text)).ok
 
 
 def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCache,
              suggestions: list[str], query_text: str = "",
-             unknown: frozenset[str] = frozenset()) -> Answer:
+             unknown: frozenset[str] = frozenset(), ctx: Context | None = None) -> Answer:
     """Check the model's citations against the passages; refuse when nothing survives or the
     surviving answer does not give what was asked. `query_text` is the standalone English form
-    of the question; `unknown` its words that no loaded paper contains."""
-    checked = check_citations(raw, passages, vectors, question=query_text or question,
-                              unknown=unknown)
-    asked = f"{question} {query_text}"
-    if checked.refused or not checked.cited or not gives_what_was_asked(asked, checked.text):
+    of the question; `unknown` its words that no loaded paper contains (or a whole `ctx`)."""
+    ctx = ctx or Context(question=query_text or question, unknown=unknown)
+    checked = check_citations(raw, passages, vectors, ctx=ctx)
+    typed = answer_type_matches(f"{question} {query_text}", MARKER.sub("", checked.text))
+    checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", (typed,))]
+    if checked.refused or not checked.cited or not typed.ok:
         answer = refusal(question, suggestions)
-        answer.passages, answer.report = passages, checked.report
+        answer.passages, answer.report, answer.checks = passages, checked.report, checks
         return answer
     return Answer(question=question, text=checked.text, citations=citations_for(checked.cited, passages),
-                  passages=passages, report=checked.report, suggestions=suggestions)
+                  passages=passages, report=checked.report, suggestions=suggestions, checks=checks)
 
 
 def listing(question: str, passages: list[Passage], vectors: VectorCache, suggestions: list[str],

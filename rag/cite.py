@@ -1,17 +1,28 @@
 """check_citations: every [n] in an answer must name a passage that was in the prompt and
-that supports its sentence. Wrong numbers are repaired to the best-supporting passage;
-sentences no passage supports are dropped and counted."""
+passes the answer policy's checks for its sentence (rag/policy.py). Wrong numbers are repaired
+to the best passage that passes; a sentence a passage contradicts is corrected to the passage's
+own words; sentences no passage supports are dropped and counted."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from rag.contradiction import correction
 from rag.lexical import tokenize
-from rag.models import CitationReport, Passage
+from rag.models import CitationReport, Passage, SentenceCheck, Verdict
+from rag.policy import (
+    DEFAULT_SUPPORT,
+    Context,
+    asked_terms,
+    check_pair,
+    correctable,
+    holds_terms,
+    passes,
+    source_line,
+)
 from rag.sentences import VectorCache, overlap, relevance, split_sentences
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
@@ -24,8 +35,6 @@ REFUSAL = re.compile(
     r" in)|不知道|没有提到|未提及|无法回答|没有相关",
     re.IGNORECASE,
 )
-# Below this, a passage is not taken to support a sentence (cosine or word overlap).
-SUPPORT_THRESHOLD = 0.5
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,7 @@ class CheckedAnswer:
     cited: list[int]
     report: CitationReport
     refused: bool
+    checks: list[SentenceCheck] = field(default_factory=list)
 
 
 def markers(sentence: str) -> list[int]:
@@ -52,11 +62,6 @@ def claims(text: str) -> list[tuple[str, list[int]]]:
         elif claim or ns:
             out.append((claim, ns))
     return out
-
-
-def source_line(passage: Passage) -> str:
-    """What the prompt shows above the passage: its paper's name and authors."""
-    return f"{passage.hit.name} by {', '.join(passage.hit.authors)}"
 
 
 def support(claim: str, passages: list[Passage], vectors: VectorCache) -> np.ndarray:
@@ -105,57 +110,6 @@ def name_markers(text: str, passages: list[Passage]) -> str:
     return " ".join(out)
 
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
-
-
-def _numbers(text: str) -> set[str]:
-    return {n.replace(",", "") for n in _NUMBER.findall(text)}
-
-
-# Words that frame a question rather than name its subject ("What does the paper report?").
-FRAME_WORDS = frozenset(tokenize(
-    "paper papers work works study studies method methods approach approaches author authors "
-    "co-author co-authored propose proposed find finds found show shows report reports "
-    "use uses used describe described present presents introduce introduces main key "
-    "what which who whom whose where when why how "
-    "it its they their them this that these those there here also more most much many "
-    "do does did done has have had is are was were be been being can could would should will may might"))
-
-
-@lru_cache(maxsize=256)
-def _asked_terms(question: str) -> frozenset[tuple[str, str]]:
-    """Two-word lower-case terms of the question ("learning rate", "training examples"),
-    stemmed, leaving out pairs with a framing word ("continual learning paper")."""
-    stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", question)]
-    return frozenset((a, b) for a, b in zip(stems, stems[1:], strict=False)
-                     if a and b and a != b and a not in FRAME_WORDS and b not in FRAME_WORDS)
-
-
-def _holds_terms(passage: Passage, terms: frozenset[tuple[str, str]]) -> bool:
-    """Both words of every term are in the passage's chunk or its source line."""
-    if not terms:
-        return True
-    source = set(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage)])))
-    return all(a in source and b in source for a, b in terms)
-
-
-def grounded(claim: str, passage: Passage, question: str,
-             unknown: frozenset[str] = frozenset()) -> bool:
-    """Hard conditions beyond similarity, for a claim citing this passage:
-    - every number in the claim is in the passage text the model was shown;
-    - each two-word term the claim repeats from the question ("learning rate") has both words
-      in the passage's chunk or its source line;
-    - the claim uses no word of `unknown` (question words found in no loaded paper: "GPU")."""
-    text = passage.text.replace("\\", "")
-    if not _numbers(claim) <= _numbers(text):
-        return False
-    claim_tokens = tokenize(claim)
-    if unknown and not unknown.isdisjoint(claim_tokens):
-        return False
-    claim_pairs = set(zip(claim_tokens, claim_tokens[1:], strict=False))
-    return _holds_terms(passage, _asked_terms(question) & claim_pairs)
-
-
 def is_meta(claim: str) -> bool:
     """'Passage [1].', 'This is stated in passage [2].': a pointer, not a claim."""
     words = re.sub(r"\b(?:passages?|stated|mentioned|described|shown|given)\b", " ", claim,
@@ -163,67 +117,111 @@ def is_meta(claim: str) -> bool:
     return len(tokenize(words)) < 2 and not _CJK.search(claim)
 
 
+@dataclass
+class _Tally:
+    """What happened to the reply's sentences, as the answer's report counts it."""
+
+    kept: list[str] = field(default_factory=list)
+    cited: list[int] = field(default_factory=list)
+    checks: list[SentenceCheck] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=lambda: dict(
+        sentences=0, supported=0, repaired=0, unsupported=0, invalid_dropped=0))
+
+    def keep(self, text: str, ns: list[int]) -> None:
+        self.kept.append(text)
+        self.cited.extend(n for n in ns if n not in self.cited)
+
+
 def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
-                    threshold: float = SUPPORT_THRESHOLD, question: str = "",
-                    unknown: frozenset[str] = frozenset()) -> CheckedAnswer:
-    """Verify, repair or drop each sentence's citations against the passages given.
-    `question` is the standalone English question, `unknown` its words no loaded paper has."""
+                    threshold: float | None = None, question: str = "",
+                    unknown: frozenset[str] = frozenset(), ctx: Context | None = None) -> CheckedAnswer:
+    """Verify, repair, correct or drop each sentence's citations against the passages given,
+    by the checks of rag/policy.py. `question` is the standalone English question, `unknown`
+    its words no loaded paper has (or pass a whole `ctx`)."""
+    if ctx is None:
+        ctx = Context(question=question, unknown=unknown,
+                      threshold=DEFAULT_SUPPORT if threshold is None else threshold)
     by_n = {p.n: p for p in passages}
-    pos = {p.n: i for i, p in enumerate(passages)}
-    kept: list[str] = []
-    cited: list[int] = []
-    pointers: list[int] = []
-    counts = dict(sentences=0, supported=0, repaired=0, unsupported=0, invalid_dropped=0)
-    refused = False
+    t, pointers, refused = _Tally(), [], False
+    current = ctx.focus
     for claim, ns in claims(name_markers(text, passages)):
         valid = [n for n in dict.fromkeys(ns) if n in by_n]
-        counts["invalid_dropped"] += len(ns) - len(valid)
+        t.counts["invalid_dropped"] += len(ns) - len(valid)
         if REFUSAL.search(claim):
-            refused = refused or not kept
-            kept.append(claim)
+            refused = refused or not t.kept
+            t.keep(claim, [])
+            t.checks.append(SentenceCheck(claim, (), "refusal"))
             continue
         if is_meta(claim):
             pointers.extend(valid)
+            t.checks.append(SentenceCheck(claim, tuple(valid), "pointer"))
             continue
-        counts["sentences"] += 1
-        if not passages:
-            counts["unsupported"] += 1
+        t.counts["sentences"] += 1
+        action, out, good, verdicts = _decide(claim, valid, passages, vectors, ctx, current)
+        t.counts[{"kept": "supported", "dropped": "unsupported"}.get(action, "repaired")] += 1
+        t.checks.append(SentenceCheck(claim, tuple(good), action, verdicts))
+        if action != "dropped":
+            t.keep(out, good)
+            current = frozenset(ctx.subjects.named(claim)) or current
+    if not t.kept and pointers and ctx.question and not ctx.unknown:
+        _quote_pointers(t, [by_n[n] for n in dict.fromkeys(pointers)], vectors, ctx)
+    return CheckedAnswer(" ".join(t.kept), t.cited, CitationReport(**t.counts), refused, t.checks)
+
+
+def _scores(claim: str, valid: list[int], passages: list[Passage], vectors: VectorCache,
+            threshold: float) -> np.ndarray:
+    """Similarity of the claim to each passage. A Chinese sentence is measured by its Latin
+    terms and numbers; one with none has nothing to measure against the English passages, so
+    its own citations are taken at the threshold (their other checks still apply)."""
+    if not _CJK.search(claim):
+        return support(claim, passages, vectors)
+    if _LATIN_TERM.search(claim):
+        return _cjk_support(claim, passages)
+    return np.array([threshold if p.n in valid else 0.0 for p in passages])
+
+
+def _decide(claim: str, valid: list[int], passages: list[Passage], vectors: VectorCache,
+            ctx: Context, current: frozenset[str]) -> tuple[str, str, list[int], tuple[Verdict, ...]]:
+    """(action, text, cited numbers, verdicts of the deciding passage) for one sentence:
+    kept when a cited passage passes every check, else repaired to the most similar passage
+    that does, else corrected to the words of a passage that contradicts it, else dropped."""
+    if not passages:
+        return "dropped", claim, [], (Verdict("supported", False, "no passages"),)
+    scores = _scores(claim, valid, passages, vectors, ctx.threshold)
+    verdicts = [check_pair(claim, p, float(s), ctx, current) for p, s in zip(passages, scores, strict=True)]
+    order = sorted(range(len(passages)), key=lambda i: -scores[i])
+    good = [passages[i].n for i in order if passages[i].n in valid and passes(verdicts[i])]
+    if good:
+        first = next(i for i, p in enumerate(passages) if p.n == good[0])
+        return "kept", with_markers(claim, good), good, verdicts[first]
+    for i in order:
+        if passes(verdicts[i]):
+            return "repaired", with_markers(claim, [passages[i].n]), [passages[i].n], verdicts[i]
+    for i in order:
+        if correctable(verdicts[i]):
+            sentence = correction(claim, passages[i])
+            return "corrected", quoted(passages[i], sentence), [passages[i].n], verdicts[i]
+    first = next((i for i in order if passages[i].n in valid), order[0])
+    return "dropped", claim, [], verdicts[first]
+
+
+def _quote_pointers(t: _Tally, pointed: list[Passage], vectors: VectorCache, ctx: Context) -> None:
+    """A reply that only pointed at passages: quote each one's sentence that answers."""
+    for p in pointed:
+        quote = best_sentence(p, ctx.question, vectors)
+        if not answers_question(quote, p, ctx.question, vectors, ctx.threshold):
             continue
-        cjk = bool(_CJK.search(claim))
-        scores = _cjk_support(claim, passages) if cjk else support(claim, passages, vectors)
-        ok = np.array([grounded(claim, p, question, unknown) for p in passages])
-        scores = np.where(ok, scores, 0.0)
-        # A sentence in Chinese with no Latin term or number has nothing to measure against
-        # the English passages: its grounded citations are taken as they are.
-        unmeasured = cjk and not _LATIN_TERM.search(claim)
-        good = [n for n in valid if ok[pos[n]] and (scores[pos[n]] >= threshold or unmeasured)]
-        if good:
-            counts["supported"] += 1
-        elif scores.max() >= threshold:
-            counts["repaired"] += 1
-            good = [passages[int(scores.argmax())].n]
-        else:
-            counts["unsupported"] += 1
-            continue
-        kept.append(with_markers(claim, good))
-        cited.extend(n for n in good if n not in cited)
-    if not kept and pointers and question and not unknown:  # it only pointed: quote the passages
-        for n in dict.fromkeys(pointers):
-            quote = best_sentence(by_n[n], question, vectors)
-            if not answers_question(quote, by_n[n], question, vectors, threshold):
-                continue
-            kept.append(quoted(by_n[n], quote))
-            cited.append(n)
-            counts["repaired"] += 1
-    return CheckedAnswer(" ".join(kept), cited, CitationReport(**counts), refused)
+        t.keep(quoted(p, quote), [p.n])
+        t.checks.append(SentenceCheck(quote, (p.n,), "quoted"))
+        t.counts["repaired"] += 1
 
 
 def answers_question(quote: str, passage: Passage, question: str, vectors: VectorCache,
-                     threshold: float = SUPPORT_THRESHOLD) -> bool:
+                     threshold: float = DEFAULT_SUPPORT) -> bool:
     """Whether a passage sentence can stand as the answer when the model only pointed at the
     passage: it bears on the question (relevance at least `threshold`) and the passage holds
     every two-word term the question asks about ("speech recognition")."""
-    if not _holds_terms(passage, _asked_terms(question)):
+    if not holds_terms(passage, asked_terms(question)):
         return False
     return float(relevance(question, [quote], vectors)[0]) >= threshold
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from eval.answers import answers_command
+from eval.claims import claims_command
 from eval.cli import eval_app
 from rag.config import DEMO_CORPUS, Settings
 from rag.models import Hit
@@ -23,6 +24,7 @@ models_app = typer.Typer(no_args_is_help=True, help="Local model files.")
 app.add_typer(models_app, name="models")
 app.add_typer(eval_app, name="eval")
 eval_app.command("answers")(answers_command)
+eval_app.command("claims")(claims_command)
 
 AuthorOpt = Annotated[list[str] | None, typer.Option("--author", help="Only papers by this author (repeatable).")]
 AreaOpt = Annotated[list[str] | None, typer.Option("--area", help="Only papers in this area or subarea.")]

@@ -71,10 +71,22 @@ class Settings(BaseSettings):
         description="CPU threads torch may use to embed a query (0 = leave as is); a short "
         "query gains nothing from more, and on a busy machine they wait for each other.",
     )
-    refusal_threshold: float = Field(
-        0.25,
-        description="Below this best dense cosine (and with no paper or author named) the papers "
-        "are taken not to answer; calibrated on the demo corpus by eval/calibrate_refusal.py.",
+    refusal_threshold: float | None = Field(
+        None,
+        description="Override of the dense-cosine floor below which the papers are taken not to "
+        "answer; unset = the embedder's entry in dense_floors.",
+    )
+    dense_floors: dict[str, float] = Field(
+        {"minilm": 0.25, "fake": 0.15},
+        description="Per embedder, the best dense cosine below which no loaded paper is taken "
+        "to answer (cosine scales differ by embedder; calibrated by eval/calibrate_refusal.py on "
+        "the demo papers). An embedder not listed has no floor: coverage decides alone.",
+    )
+    answerable_coverage: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="Share of the question's content words (weighted by rarity in the library) "
+        "that the best retrieved passage and its paper's name must hold before the model is "
+        "asked; does not depend on the library's size or the embedder.",
     )
 
     # --- answering -----------------------------------------------------------------------
@@ -113,6 +125,16 @@ class Settings(BaseSettings):
     )
     max_answer_tokens: int = Field(320, ge=16, description="Most tokens an answer may use.")
     temperature: float = Field(0.1, ge=0.0, le=2.0, description="Sampling temperature.")
+    support_threshold: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="Below this similarity (best sentence cosine or word overlap) a passage is not "
+        "taken to support a sentence of the answer (rag/policy.py).",
+    )
+    claim_coverage: float = Field(
+        0.7, ge=0.0, le=1.0,
+        description="Claim questions: share of the claim's content words an evidence sentence "
+        "(with its paper's name) must hold to count as supporting it (rag/claims.py).",
+    )
     evidence_mode: Literal["sentences", "chunks"] = Field(
         "sentences", description="Prompt evidence: selected sentences, or whole top-k chunks."
     )

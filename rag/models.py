@@ -105,6 +105,29 @@ class CitationReport:
     invalid_dropped: int = 0
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """One named check of the answer policy (rag/policy.py) and why it passed or failed."""
+
+    check: str
+    ok: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class SentenceCheck:
+    """What the policy did with one sentence of the model's reply, and the checks behind it."""
+
+    sentence: str
+    cited: tuple[int, ...]
+    action: str  # kept | repaired | corrected | dropped | pointer | refusal
+    verdicts: tuple[Verdict, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sentence": self.sentence, "cited": list(self.cited), "action": self.action,
+                "checks": [{"check": v.check, "ok": v.ok, "reason": v.reason} for v in self.verdicts]}
+
+
 @dataclass
 class Answer:
     """The final answer: text with verified [n] markers, and what they point to."""
@@ -121,6 +144,8 @@ class Answer:
     standalone_query: str = ""
     comparison: Any = None  # a rag.compare.Comparison for comparison questions
     raw_text: str = ""  # the model's reply before citation checking (for evaluation)
+    checks: list[SentenceCheck] = field(default_factory=list)  # the policy's report, per sentence
+    verdict: str = ""  # claim questions: supported | contradicted | unstated
 
     def to_json(self) -> dict[str, Any]:
         """The public `ask --json` shape (kept stable)."""
@@ -141,6 +166,8 @@ class Answer:
             "report": self.report.__dict__,
             "error": self.error,
             "timings": {k: round(v, 3) for k, v in self.timings.items()},
+            "checks": [c.to_json() for c in self.checks],
+            **({"verdict": self.verdict} if self.verdict else {}),
             **({"table": {"papers": self.comparison.papers, "rows": {
                 row: [{"text": t, "n": n} for t, n in cells]
                 for row, cells in self.comparison.rows.items()}}} if self.comparison else {}),

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rag import prompts
 from rag.answer import answerable, build_messages, finalize, listing, refusal
+from rag.claims import claim_answer, claim_of, judge_claim
 from rag.compare import compare_answer
 from rag.config import Settings, apply_offline_environment
 from rag.embed import load_embedder
@@ -20,7 +21,8 @@ from rag.ingest import FileReport as FileReport  # re-exported for ui/
 from rag.ingest import IngestReport, ingest_paths
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
-from rag.models import Answer, Event, Hit, Turn
+from rag.models import Answer, Event, Hit, SentenceCheck, Turn, Verdict
+from rag.policy import Context, Subjects, rarity, subjects_of
 from rag.query import Query, proper_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
@@ -45,6 +47,8 @@ class PaperChat:
         self._llm = llm
         self._llm_lock = threading.Lock()
         self._lexical: LexicalIndex | None = None
+        self._subject_cache: tuple[object, Subjects] | None = None
+        self._rarity_cache: tuple[str, dict[str, float]] | None = None
 
     # --- components, built on first use -----------------------------------------------------
     @cached_property
@@ -137,9 +141,16 @@ class PaperChat:
             return
         found = self._retrieve_for(query, top_k)
         suggestions = list(dict.fromkeys(h.name for h in found.hits))[:3]
-        if not answerable(query, found, self.settings.refusal_threshold):
+        ctx = self._answer_context(query)
+        asked = answerable(query, found, self.settings, self.word_rarity())
+        if query.intent == "claim":
+            yield from self._claim(question, query, found, ctx, suggestions, asked, t0)
+            return
+        if not asked.ok:
             reason = "no loaded paper matches the filters" if found.allowed == set() else ""
-            yield Event("answer", answer=_timed(refusal(question, suggestions, reason), query, t0))
+            answer = refusal(question, suggestions, reason)
+            answer.checks = [SentenceCheck("", (), "refused", (asked,))]
+            yield Event("answer", answer=_timed(answer, query, t0))
             return
         by_metadata = bool(query.filters.authors or query.filters.areas)  # "papers by X": keep all
         passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
@@ -162,13 +173,49 @@ class PaperChat:
             yield Event("answer", answer=_timed(answer, query, t0))
             return
         answer = finalize(question, "".join(pieces), passages, self.vectors, suggestions,
-                          query.text, self.lexical.unknown(" ".join(proper_terms(query.text))))
+                          query.text, ctx=ctx)
         if answer.refused and query.intent == "list":  # "papers by X": the list itself is known
             answer = listing(question, passages, self.vectors, suggestions, query.text)
         answer.raw_text = "".join(pieces)
         if first_token:
             answer.timings["first_token"] = first_token - t0
         yield Event("answer", answer=_timed(answer, query, t0))
+
+    def _answer_context(self, query: Query) -> Context:
+        """What the answer policy's checks need to know about this question and library."""
+        return Context(question=query.text, subjects=self._subjects(),
+                       unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
+                       focus=frozenset(query.named), threshold=self.settings.support_threshold)
+
+
+    def _subjects(self) -> Subjects:
+        catalogue = self.store.catalogue()
+        if self._subject_cache is None or self._subject_cache[0] is not catalogue:
+            self._subject_cache = (catalogue, subjects_of(catalogue.values()))
+        return self._subject_cache[1]
+
+
+    def word_rarity(self) -> dict[str, float]:
+        """Each stemmed word's rarity (inverse document frequency) over the loaded papers."""
+        index = self.lexical
+        if self._rarity_cache is None or self._rarity_cache[0] != index.fingerprint:
+            papers = [" ".join(index.texts[i] for i in pos) for pos in index.chunks_of.values()]
+            self._rarity_cache = (index.fingerprint, rarity(papers))
+        return self._rarity_cache[1]
+
+
+    def _claim(self, question: str, query: Query, found: Retrieval, ctx: Context,
+               suggestions: list[str], asked: Verdict, t0: float) -> Iterator[Event]:
+        """'Is it true that ...?': supported, contradicted or unstated, from the evidence."""
+        claim = claim_of(query.text)
+        passages = select_evidence(found.hits, claim, self.vectors, self.settings.evidence_tokens,
+                                   min_relative=0.5) if asked.ok else []
+        yield Event("passages", passages=tuple(passages))
+        verdict = judge_claim(claim, passages, self.vectors, ctx, self.settings.claim_coverage)
+        answer = claim_answer(question, verdict, passages, suggestions)
+        answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
+        yield Event("answer", answer=_timed(answer, query, t0))
+
 
     def _retrieve_for(self, query: Query, top_k: int | None = None) -> Retrieval:
         if query.intent == "summary":

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from rag import prompts
 from rag.answer import is_chinese
+from rag.claims import is_claim_question
 from rag.lexical import fold, tokenize
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
@@ -42,7 +43,7 @@ class Query:
 
     original: str
     text: str  # standalone English query
-    intent: str = "answer"  # answer | compare | summary | list
+    intent: str = "answer"  # answer | compare | summary | list | claim
     filters: Filters = field(default_factory=Filters)
     named: tuple[str, ...] = ()  # ids of loaded papers the question names (e.g. "RoT")
 
@@ -62,6 +63,8 @@ def proper_terms(question: str) -> list[str]:
 
 
 def detect_intent(question: str) -> str:
+    if is_claim_question(question):  # "Is it true that ...?": a verdict on a claim
+        return "claim"
     if _COMPARE.search(question):
         return "compare"
     if _SUMMARY.search(question):

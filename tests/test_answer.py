@@ -3,6 +3,7 @@
 import pytest
 
 from rag.answer import answerable
+from rag.config import Settings
 from rag.fakes import FakeChat
 from rag.llm import LLMError
 from rag.models import Hit, Turn
@@ -116,22 +117,27 @@ def _hit(paper_id: str = "p1") -> Hit:
                metadata={"display_name": "P"})
 
 
-@pytest.mark.parametrize(("filters", "named", "best", "expected"), [
-    (Filters(), (), 0.40, True),                      # close enough to a passage
-    (Filters(), (), 0.10, False),                     # far from everything: refuse
-    (Filters(authors=("Wotao Yin",)), (), 0.10, True),  # "papers by X": listing, never refused
-    (Filters(areas=("Optimization",)), (), 0.10, True),  # "papers on optimization": same
-    (Filters(), ("p1",), 0.10, True),                 # names a loaded paper
+_SETTINGS = Settings(_env_file=None, refusal_threshold=0.25, answerable_coverage=0.5)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(("filters", "named", "best", "question", "expected"), [
+    (Filters(), (), 0.40, "What does the text say?", True),   # close, and the passage has its words
+    (Filters(), (), 0.10, "What does the text say?", False),  # under the embedder's floor
+    (Filters(), (), 0.40, "What is the population of Tokyo?", False),  # close, but its words are absent
+    (Filters(authors=("Wotao Yin",)), (), 0.10, "q", True),  # "papers by X": listing, never refused
+    (Filters(areas=("Optimization",)), (), 0.10, "q", True),  # "papers on optimization": same
+    (Filters(), ("p1",), 0.10, "q", True),                 # names a loaded paper
 ])
-def test_answerable_rule(filters: Filters, named: tuple[str, ...], best: float,
+def test_answerable_rule(filters: Filters, named: tuple[str, ...], best: float, question: str,
                          expected: bool) -> None:
-    query = Query(original="q", text="q", filters=filters, named=named)
-    assert answerable(query, Retrieval([_hit()], best_dense=best), threshold=0.25) is expected
+    query = Query(original=question, text=question, filters=filters, named=named)
+    verdict = answerable(query, Retrieval([_hit()], best_dense=best), _SETTINGS)
+    assert verdict.ok is expected and verdict.check == "answerable" and verdict.reason
 
 
 def test_nothing_found_is_never_answerable() -> None:
     query = Query(original="q", text="q", filters=Filters(authors=("Nobody",)))
-    assert not answerable(query, Retrieval([], best_dense=0.9), threshold=0.25)
+    assert not answerable(query, Retrieval([], best_dense=0.9), _SETTINGS).ok
 
 
 def test_a_claim_about_something_no_paper_mentions_is_refused(real_chat: PaperChat,

@@ -5,6 +5,7 @@ import pytest
 from rag.cite import check_citations, markers
 from rag.models import Hit, Passage
 from rag.pipeline import PaperChat
+from rag.policy import Context, Subjects
 
 pytestmark = pytest.mark.slow
 
@@ -164,3 +165,43 @@ def test_a_chinese_sentence_with_a_number_no_passage_has_is_dropped(real_chat: P
     assert out.cited == [] and out.report.unsupported == 1
     plain = check_citations("它通过选择迭代次数来权衡精度和成本 [2]。", _passages(), real_chat.vectors)
     assert plain.cited == [2]  # nothing measurable: the citation stands
+
+
+def _subjects_ctx(question: str, focus: frozenset[str] = frozenset()) -> Context:
+    names = {"InfoSEDD": "p0", "RecurrSim": "p1", "FedCom": "p2"}
+    return Context(question=question, subjects=Subjects(names), focus=focus)
+
+
+def test_a_sentence_about_one_paper_citing_another_is_repaired_or_dropped(real_chat: PaperChat) -> None:
+    passages = _passages() + [Passage(n=4, hit=Hit(chunk_id="c3", paper_id="p3",
+        text="Our estimator computes mutual information between discrete variables with diffusion.",
+        score=1.0, metadata={"display_name": "Other"}),
+        text="Our estimator computes mutual information between discrete variables with diffusion.")]
+    ctx = _subjects_ctx("How does InfoSEDD estimate mutual information?")
+    out = check_citations("InfoSEDD estimates mutual information between discrete variables [4].",
+                          passages, real_chat.vectors, ctx=ctx)
+    assert out.cited == [1] and out.report.repaired == 1  # the look-alike passage of another paper
+    only_other = check_citations("InfoSEDD estimates mutual information between discrete variables [4].",
+                                 passages[3:], real_chat.vectors, ctx=ctx)
+    assert only_other.cited == [] and only_other.checks[-1].action == "dropped"
+    assert any(v.check == "subject" and not v.ok for v in only_other.checks[-1].verdicts)
+
+
+def test_a_sentence_about_the_paper_discussed_cites_that_paper(real_chat: PaperChat) -> None:
+    ctx = _subjects_ctx("What does RecurrSim trade?", focus=frozenset({"p1"}))
+    out = check_citations("RecurrSim trades accuracy for cost [2]. It compresses model updates to "
+                          "save bandwidth [3].", _passages(), real_chat.vectors, ctx=ctx)
+    assert out.cited == [2] and "bandwidth" not in out.text
+
+
+def test_a_contradicted_sentence_is_corrected_never_cited_as_support(real_chat: PaperChat) -> None:
+    text = "RoT reduces output tokens by up to 40%, inference latency by 82%, and cost by 59%."
+    rot = Passage(n=1, hit=Hit(chunk_id="r", paper_id="rot", text=text, score=1.0,
+                               metadata={"display_name": "RoT"}), text=text)
+    out = check_citations("RoT increases inference latency by 82% [1].", [rot], real_chat.vectors,
+                          question="What does RoT do to latency?")
+    assert out.text == f"RoT: {text[:-1]} [1]."  # the passage's own words replace the claim
+    assert out.checks[-1].action == "corrected"
+    assert any(v.check == "no_contradiction" and not v.ok for v in out.checks[-1].verdicts)
+    kept = check_citations("RoT reduces inference latency by 82% [1].", [rot], real_chat.vectors)
+    assert kept.text == "RoT reduces inference latency by 82% [1]." and kept.checks[-1].action == "kept"

@@ -1,0 +1,164 @@
+"""The contradiction check of the answer policy: whether a passage sentence disagrees with a
+claim about the same thing by negation ("does not improve" vs "improves"), direction ("reduces
+latency" vs "increases latency") or number ("82%" vs "28%"). Word lists: rag/policy_words.json."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rag.lexical import tokenize
+from rag.models import Passage
+from rag.sentences import overlap, split_sentences
+
+WORDS_FILE = Path(__file__).resolve().parent / "policy_words.json"
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+_RAW_WORD = re.compile(r"[\w][\w'\-]*|[,;:.!?()]")
+
+
+def numbers(text: str) -> set[str]:
+    return {n.replace(",", "") for n in _NUMBER.findall(text)}
+
+
+@dataclass(frozen=True)
+class Words:
+    """The policy's word lists, loaded once from WORDS_FILE."""
+
+    negations: frozenset[str]
+    negation_skip: frozenset[str]
+    boundaries: frozenset[str]
+    up: frozenset[str]
+    down: frozenset[str]
+    references: tuple[str, ...]
+    others: frozenset[str]
+    frame: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def words() -> Words:
+    raw: dict[str, Any] = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
+
+    def stems(items: list[str]) -> frozenset[str]:
+        return frozenset(s for w in items for s in tokenize(w))
+
+    return Words(
+        negations=frozenset(raw["negations"]), negation_skip=frozenset(raw["negation_skip"]),
+        boundaries=frozenset(raw["boundaries"]), up=frozenset(raw["directions"]["up"]),
+        down=frozenset(raw["directions"]["down"]), references=tuple(raw["subject_references"]),
+        others=frozenset(raw["other_subjects"]), frame=frozenset(tokenize(raw["frame_words"])))
+
+
+_CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",
+                       ";", ":", "(", ")"})
+
+
+@dataclass(frozen=True)
+class _Word:
+    stem: str
+    raw: str  # the word as written, lower case (direction words are matched as written)
+    negated: bool  # inside the scope of a negation ("not", "without", ...)
+    clause: int  # increases at a contrast ("while", "but", ";"): directions stay in their clause
+
+
+def _scopes(text: str) -> tuple[list[_Word], set[str]]:
+    """Each content word with its negation scope and clause, and the heads of negations (the
+    first content word a negation governs: 'does not significantly improve' -> improv)."""
+    w = words()
+    out: list[_Word] = []
+    heads: set[str] = set()
+    negated, head_open, clause = 0, False, 0
+    for raw in _RAW_WORD.findall(text.lower()):
+        if raw in _CONTRAST:
+            clause += 1
+        if raw in w.negations or raw.endswith("n't"):
+            negated, head_open = 4, True
+            continue
+        if raw in w.boundaries or not raw[0].isalnum():
+            negated, head_open = 0, False
+            continue
+        for stem in tokenize(raw):
+            out.append(_Word(stem, raw, negated > 0, clause))
+            if head_open and raw not in w.negation_skip:
+                heads.add(stem)
+                head_open = False
+        negated = max(0, negated - 1) if raw not in w.negation_skip else negated
+    return out, heads
+
+
+def _directions(scoped: list[_Word]) -> set[tuple[str, str]]:
+    """(up|down, object stem) for each direction word, flipped when negated. Its objects are
+    the words after it up to the next direction word in its clause (at most eight: "reducing
+    output tokens by 40%, latency by 82%"), else the two words before it ("accuracy drops")."""
+    w = words()
+    both = w.up | w.down
+    out: set[tuple[str, str]] = set()
+    for i, word in enumerate(scoped):
+        d = "up" if word.raw in w.up else "down" if word.raw in w.down else ""
+        if not d:
+            continue
+        if word.negated:
+            d = "down" if d == "up" else "up"
+        objs: list[str] = []
+        for nxt in scoped[i + 1 : i + 9]:
+            if nxt.raw in both or nxt.clause != word.clause:
+                break
+            objs.append(nxt.stem)
+        if not objs:
+            objs = [p.stem for p in scoped[max(0, i - 2) : i] if p.clause == word.clause]
+        out.update((d, o) for o in objs)
+    return out
+
+
+def _shared(claim: str, sentence: str) -> float:
+    """Share of the claim's content words (numbers and framing words aside) in the sentence."""
+    frame = words().frame
+    want = {t for t in tokenize(_RAW_NUMBERLESS.sub("", claim)) if t not in frame}
+    return len(want & set(tokenize(sentence))) / len(want) if want else 0.0
+
+
+def contradiction(claim: str, sentence: str, name: str = "") -> str:
+    """Why the sentence contradicts the claim, or "" when it does not: a negation one side
+    has and the other lacks, opposite directions (reduce vs increase) for the same thing,
+    or a different number for the same statement. `name`: the sentence's paper, which the
+    claim may name where the sentence says "we" or "our method"."""
+    c_scope, c_heads = _scopes(claim)
+    s_scope, s_heads = _scopes(sentence)
+    c_pos = {x.stem for x in c_scope if not x.negated}
+    s_pos = {x.stem for x in s_scope if not x.negated}
+    if flipped := (c_heads & s_pos - s_heads) | (s_heads & c_pos - c_heads):
+        return f"negation differs on '{sorted(flipped)[0]}'"
+    c_dir, s_dir = _directions(c_scope), _directions(s_scope)
+    opposite = {(("down" if d == "up" else "up"), o) for d, o in c_dir}
+    if clash := (opposite & s_dir) - c_dir:
+        return f"direction differs on '{sorted(clash)[0][1]}'"
+    c_kinds, s_kinds = {d for d, _ in c_dir}, {d for d, _ in s_dir}
+    if len(c_kinds) == 1 and len(s_kinds) == 1 and c_kinds != s_kinds and \
+            (numbers(claim) & numbers(sentence) or _shared(claim, f"{sentence} {name}") >= 0.6):
+        return f"direction differs: the claim says {min(c_kinds)}, the passage {min(s_kinds)}"
+    c_num, s_num = numbers(claim), numbers(sentence)
+    if c_num - s_num and s_num and _shared(claim, f"{sentence} {name}") >= 0.75:
+        return f"number differs: {', '.join(sorted(c_num - s_num))} vs {', '.join(sorted(s_num))}"
+    return ""
+
+
+_RAW_NUMBERLESS = re.compile(r"\d+(?:[.,]\d+)*%?")
+
+
+def aligned_sentences(claim: str, passage: Passage, min_overlap: float = 0.5) -> list[str]:
+    """The passage sentences that speak to the claim (share half its content words, counting
+    the paper's name)."""
+    name = passage.hit.name
+    return [s for s in split_sentences(passage.text) or [passage.text]
+            if _shared(claim, f"{s} {name}") >= min_overlap]
+
+
+def correction(claim: str, passage: Passage) -> str:
+    """The passage sentence that contradicts the claim (its correction), else its closest one."""
+    aligned = aligned_sentences(claim, passage) or split_sentences(passage.text) or [passage.text]
+    return next((s for s in aligned if contradiction(claim, s, passage.hit.name)),
+                max(aligned, key=lambda s: overlap(claim, s)))
+

@@ -1,0 +1,252 @@
+"""The answer policy: the named checks every cited sentence passes, each returning a Verdict
+with its reason, and the rules for when to ask the model at all.
+
+A sentence citing passage [n] is kept when all of these hold (`check_pair`):
+  supported           the passage's similarity to the sentence reaches `support_threshold`
+  numbers_held        every number of the sentence is in the passage text
+  asked_terms_held    each two-word term it repeats from the question is in the passage's chunk
+  known_words         it uses no question word that no loaded paper contains ("GPU")
+  subject             a sentence naming paper X cites X (or a passage that names X); a sentence
+                      about "the paper" / "it" cites the paper being discussed
+  no_contradiction    negation, direction words and numbers agree with the passage
+The answer as a whole must give what was asked (`answer_type_matches`). cite.py applies these
+checks (keep, repair to another passage, correct to the passage's own sentence, or drop);
+answer.py refuses when nothing survives. Word lists live in rag/policy_words.json,
+thresholds in Settings."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
+
+from rag.config import Settings
+from rag.contradiction import aligned_sentences, contradiction, numbers, words
+from rag.lexical import tokenize
+from rag.models import Passage, Verdict
+
+DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+
+
+@dataclass(frozen=True)
+class Subjects:
+    """The loaded papers' names (method names and titles) -> paper ids, to find which papers
+    a sentence is about."""
+
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str] | None:
+        """Method names match case-sensitively ("RoT", not "rot"); titles in any case."""
+        names = sorted(self.names, key=len, reverse=True)
+        if not names:
+            return None
+        alts = [re.escape(n) if n.count(" ") < 3 else f"(?i:{re.escape(n)})" for n in names]
+        return re.compile(rf"(?<![\w-])(?:{'|'.join(alts)})(?![\w-])")
+
+    def named(self, text: str) -> set[str]:
+        """Ids of the loaded papers the text names."""
+        pattern = self.pattern
+        if pattern is None:
+            return set()
+        found = {self.names.get(m.group(0)) or self._fold(m.group(0)) for m in pattern.finditer(text)}
+        return {pid for pid in found if pid}
+
+    def _fold(self, name: str) -> str:
+        low = name.lower()
+        return next((pid for n, pid in self.names.items() if n.lower() == low), "")
+
+
+def subjects_of(records: Iterable[Any]) -> Subjects:
+    """Subjects from catalogue records: each paper's method name and its title (not an
+    "X et al." label, nor a title cut short for a name)."""
+    names: dict[str, str] = {}
+    for rec in records:
+        for name in (rec.display_name, rec.title):
+            cut = bool(rec.title) and name != rec.title and rec.title.startswith(name)
+            if name and len(name) >= 3 and "et al." not in name and not cut:
+                names.setdefault(name, rec.paper_id)
+    return Subjects(names)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the checks know besides the sentence and its passage."""
+
+    question: str = ""  # the standalone English question
+    unknown: frozenset[str] = frozenset()  # its words no loaded paper contains
+    subjects: Subjects = field(default_factory=Subjects)
+    focus: frozenset[str] = frozenset()  # ids of the papers the question is about
+    threshold: float = DEFAULT_SUPPORT  # Settings.support_threshold
+
+
+def source_line(passage: Passage) -> str:
+    """What the prompt shows above the passage: its paper's name and authors."""
+    return f"{passage.hit.name} by {', '.join(passage.hit.authors)}"
+
+
+@lru_cache(maxsize=256)
+def asked_terms(question: str) -> frozenset[tuple[str, str]]:
+    """Two-word lower-case terms of the question ("learning rate", "training examples"),
+    stemmed, leaving out pairs with a framing word ("continual learning paper")."""
+    frame = words().frame
+    stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", question)]
+    return frozenset((a, b) for a, b in zip(stems, stems[1:], strict=False)
+                     if a and b and a != b and a not in frame and b not in frame)
+
+
+def holds_terms(passage: Passage, terms: frozenset[tuple[str, str]]) -> bool:
+    """Both words of every term are in the passage's chunk or its source line."""
+    if not terms:
+        return True
+    source = set(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage)])))
+    return all(a in source and b in source for a, b in terms)
+
+
+# --- the checks ---------------------------------------------------------------------------
+def supported(score: float, threshold: float) -> Verdict:
+    return Verdict("supported", score >= threshold, f"similarity {score:.2f} vs {threshold:.2f}")
+
+
+def numbers_held(claim: str, passage: Passage) -> Verdict:
+    missing = numbers(claim) - numbers(passage.text.replace("\\", ""))
+    return Verdict("numbers_held", not missing,
+                   f"not in the passage: {', '.join(sorted(missing))}" if missing else "")
+
+
+def asked_terms_held(claim: str, passage: Passage, question: str) -> Verdict:
+    tokens = tokenize(claim)
+    terms = asked_terms(question) & set(zip(tokens, tokens[1:], strict=False))
+    ok = holds_terms(passage, terms)
+    return Verdict("asked_terms_held", ok,
+                   "" if ok else "asked term not in the passage: "
+                   + ", ".join(" ".join(t) for t in sorted(terms)))
+
+
+def known_words(claim: str, unknown: frozenset[str]) -> Verdict:
+    used = unknown.intersection(tokenize(claim))
+    return Verdict("known_words", not used,
+                   f"no loaded paper has: {', '.join(sorted(used))}" if used else "")
+
+
+def refers_to_subject(claim: str) -> bool:
+    """'It reduces ...', 'The paper shows ...', '该方法 ...': about the paper being discussed."""
+    low = claim.lower().lstrip()
+    return any(re.match(rf"{re.escape(r)}(?!\w)", low) for r in words().references)
+
+
+def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] = frozenset()) -> Verdict:
+    """A sentence naming loaded papers cites one of them, or a passage that names them; a
+    sentence referring to "the paper" cites the paper being discussed (`current`, else the
+    question's focus)."""
+    pid = passage.hit.paper_id
+    named = ctx.subjects.named(claim)
+    if named:
+        if pid in named:
+            return Verdict("subject", True, "cites the paper it names")
+        names = [n for n, p in ctx.subjects.names.items() if p in named]
+        if any(n in passage.text for n in names):
+            return Verdict("subject", True, "the passage discusses the paper it names")
+        return Verdict("subject", False, f"about {', '.join(sorted(names)[:2])}, cites {passage.hit.name}")
+    about = current or ctx.focus
+    if about and refers_to_subject(claim) and pid not in about:
+        return Verdict("subject", False, f"about the paper discussed, cites {passage.hit.name}")
+    return Verdict("subject", True, "")
+
+
+def no_contradiction(claim: str, passage: Passage) -> Verdict:
+    if _CJK.search(claim):
+        return Verdict("no_contradiction", True, "not measured (Chinese)")
+    for sentence in aligned_sentences(claim, passage):
+        if why := contradiction(claim, sentence, passage.hit.name):
+            return Verdict("no_contradiction", False, why)
+    return Verdict("no_contradiction", True, "")
+
+
+def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
+               current: frozenset[str] = frozenset()) -> tuple[Verdict, ...]:
+    """Every check of one (sentence, cited passage) pair."""
+    return (supported(score, ctx.threshold), numbers_held(claim, passage),
+            asked_terms_held(claim, passage, ctx.question), known_words(claim, ctx.unknown),
+            subject(claim, passage, ctx, current), no_contradiction(claim, passage))
+
+
+def passes(verdicts: tuple[Verdict, ...]) -> bool:
+    return all(v.ok for v in verdicts)
+
+
+def correctable(verdicts: tuple[Verdict, ...]) -> bool:
+    """The passage is about what the sentence says (similar, right subject) but disagrees with
+    it: the sentence is replaced by the passage's own words, never cited as support."""
+    by = {v.check: v.ok for v in verdicts}
+    return by["supported"] and by["subject"] and by["known_words"] and not by["no_contradiction"]
+
+
+# --- when to ask the model ------------------------------------------------------------------
+def content_terms(question: str) -> list[str]:
+    """The question's stemmed content words, without the words that frame it; a compound
+    ("discrepancy-aware") counts once, not also as its parts."""
+    frame = words().frame
+    tokens = tokenize(question)
+    parts = {p for t in tokens if "-" in t or "." in t for p in re.split(r"[.\-]", t)}
+    return list(dict.fromkeys(t for t in tokens if t not in frame and t not in parts))
+
+
+def rarity(papers: list[str]) -> dict[str, float]:
+    """Each stemmed word's inverse document frequency over the papers' texts, log(1 + N/df)."""
+    df: Counter[str] = Counter()
+    for text in papers:
+        df.update(set(tokenize(text)))
+    n = len(papers)
+    return {w: math.log(1 + n / c) for w, c in df.items()}
+
+
+def coverage(terms: list[str], texts: list[str], weight: Mapping[str, float]) -> float:
+    """The best share of the terms, each weighted by its rarity (`weight`; a word no paper has
+    weighs as the rarest), that one text holds."""
+    if not terms or not texts:
+        return 0.0
+    rarest = max(weight.values(), default=1.0)
+    w = {t: weight.get(t, rarest) for t in terms}
+    total = sum(w.values())
+    best = 0.0
+    for text in texts:
+        held = set(tokenize(text))
+        best = max(best, sum(v for t, v in w.items() if t in held) / total)
+    return best
+
+
+def answerability(question: str, texts: list[str], best_dense: float, floor: float | None,
+                  min_coverage: float, weight: Mapping[str, float]) -> Verdict:
+    """Whether retrieval found something the question can be answered from: the best passage
+    (with its paper's name) holds enough of the question's rarer words, and, where this
+    embedder has a calibrated floor, the best dense cosine reaches it. A question with no
+    measurable word (Chinese without a Latin term) is left to the floor alone."""
+    if floor is not None and best_dense < floor:
+        return Verdict("answerable", False, f"best cosine {best_dense:.2f} below {floor:.2f}")
+    terms = content_terms(question)
+    if _CJK.search(question) and not any(t.isascii() for t in terms):
+        return Verdict("answerable", True, "no measurable term; dense floor only")
+    cov = coverage(terms, texts, weight)
+    return Verdict("answerable", cov >= min_coverage,
+                   f"best passage holds {cov:.2f} of the question's words (need {min_coverage:.2f})")
+
+
+def answer_type_matches(question: str, text: str) -> Verdict:
+    """A "how many" question needs a quantity in the answer."""
+    asks = _ASKS_QUANTITY.search(question)
+    ok = not asks or bool(_QUANTITY.search(text))
+    return Verdict("answer_type", ok, "" if ok else "a quantity was asked and none is given")
+
+
+# "How many ...?", "What percentage ...?", "多少": the answer must give a quantity.
+_ASKS_QUANTITY = re.compile(r"\bhow (?:many|much)\b|\bwhat (?:percentage|percent|fraction|"
+                            r"proportion|number of)\b|多少|几(?:个|块|种|次|倍)", re.IGNORECASE)
+_QUANTITY = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                       r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
+                       r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)
