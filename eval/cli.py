@@ -50,3 +50,29 @@ def retrieval_demo(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     print(json.dumps(report) if as_json else format_report(report, verbose))
+
+
+@eval_app.command("retrieval-library")
+def retrieval_library(
+    questions: Annotated[Path | None, typer.Option(
+        help="JSONL question set (default: eval/questions/retrieval_library_dev.jsonl).")] = None,
+    library: Annotated[str, typer.Option(
+        help="iclr: the demo papers among the 4,302 ICLR abstracts; iclr500: among the first 500; "
+        "demo: the 20 alone. Ingested once per embedder into data/eval-libraries/.")] = "iclr",
+    systems: Annotated[str, typer.Option(
+        help="Comma-separated systems to score side by side (see eval/retrieval_library.py).")]
+        = "bm25,minilm-dense,rrf-bm25-minilm,minilm-chunks,minilm",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    verbose: Annotated[bool, typer.Option(help="List every question that missed.")] = False,
+) -> None:
+    """Paper finding with the demo papers hidden among thousands of ICLR abstracts:
+    paraphrases, Chinese, author sets, area/year filters; baselines in the same run."""
+    from eval.retrieval_library import QUESTIONS, format_report, run
+
+    try:
+        report = run(questions or QUESTIONS, Settings(), [s for s in systems.split(",") if s],
+                     library)
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    print(json.dumps(report) if as_json else format_report(report, verbose))

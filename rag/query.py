@@ -10,8 +10,9 @@ from dataclasses import dataclass, field, replace
 
 from rag import prompts
 from rag.answer import is_chinese
+from rag.authors import mentioned_authors
 from rag.claims import is_claim_question
-from rag.lexical import fold, tokenize
+from rag.lexical import tokenize
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
 from rag.retrieve import Filters
@@ -74,34 +75,38 @@ def detect_intent(question: str) -> str:
     return "answer"
 
 
-_AUTHOR_CUE = re.compile(r"\b(?:by|from|of|authors?|wrote|written|work(?:s|ed)?|papers?|"
-                         r"publish(?:ed|es)?|co-?authored)\b|'s\b|的")
-
-
 def detect_authors(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
-    """Authors the question names: a full name (accents optional), a distinctive surname
-    written capitalised next to a cue ("by", "papers", "'s"), or "by <surname>" in any case,
-    or a bare surname as the whole question."""
-    found: list[str] = []
-    low, folded = question.lower(), fold(question)
-    words = re.findall(r"\w+", folded)
-    for rec in catalogue.values():
-        for author in rec.authors:
-            name = fold(author)
-            surname = name.split()[-1] if name.split() else ""
-            written = author.split()[-1] if author.split() else ""
-            named = bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", folded) is not None
-            if len(surname) >= 4 and not named:
-                capitalised = re.search(rf"\b(?:{re.escape(written)}|{re.escape(surname.capitalize())})\b",
-                                        question) is not None
-                named = ((capitalised and _AUTHOR_CUE.search(low) is not None)
-                         or re.search(rf"\b(?:by|from)\s+{re.escape(surname)}\b", folded) is not None
-                         or words == [surname])
-            elif len(surname) >= 2 and not named:  # short surnames only as "by Li", capitalised
-                named = re.search(rf"\b(?:by|from)\s+{re.escape(written)}\b", question) is not None
-            if named and author not in found:
-                found.append(author)
-    return tuple(found)
+    """Loaded authors the question names, in any of the usual variants (rag.authors)."""
+    return mentioned_authors(question, (a for rec in catalogue.values() for a in rec.authors))
+
+
+_YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
+_YEAR_CUE = re.compile(r"\b(?:in|from|of|published|papers?|works?|since|during)\b|年", re.IGNORECASE)
+
+
+def detect_years(question: str, catalogue: dict[str, PaperRecord]) -> tuple[int, ...]:
+    """Years the question asks papers from ("papers from 2026", "2026 papers"), when some
+    loaded paper has that year."""
+    if not _YEAR_CUE.search(question):
+        return ()
+    loaded = {rec.year for rec in catalogue.values() if rec.year}
+    return tuple(y for y in dict.fromkeys(int(m) for m in _YEAR.findall(question)) if y in loaded)
+
+
+# Words of a "papers by X" question that frame it rather than name a topic.
+_LIST_FRAMING = frozenset(tokenize(
+    "which what who whose papers paper did does do write writes wrote written has have had "
+    "publish published publishes work works worked list show me articles article authored "
+    "co-authored coauthored author authors by from on about the all any find give tell please "
+    "research researched study studied topic topics publications"))
+
+
+def topic_terms(question: str, authors: tuple[str, ...]) -> list[str]:
+    """The topic words of a "papers by X" question ("papers by Wei on graphs" -> ["graph"]):
+    its stemmed words less the framing and the named authors' names."""
+    names = set(tokenize(" ".join(authors)))
+    return [t for t in tokenize(question) if t not in _LIST_FRAMING and t not in names
+            and not t.isdigit()]
 
 
 # Words an area name shares with many others; they do not name an area on their own.
@@ -149,8 +154,10 @@ def resolve_ordinals(question: str, history: list[Turn]) -> str:
     return f"{question} ({', '.join(names)})" if names else question
 
 
-def needs_rewrite(question: str, history: list[Turn]) -> bool:
-    return is_chinese(question) or bool(history and _FOLLOW_UP.search(question))
+def needs_rewrite(question: str, history: list[Turn], multilingual: bool = False) -> bool:
+    """A follow-up needs the history folded in; a Chinese question needs English only when
+    the retrieval embedder is English-only (a multilingual one embeds it as it is)."""
+    return (is_chinese(question) and not multilingual) or bool(history and _FOLLOW_UP.search(question))
 
 
 def resolve_references(question: str, history: list[Turn],
@@ -192,11 +199,13 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int)
 
 
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
-               llm_factory: Callable[[], ChatModel], max_turns: int, filters: Filters | None = None) -> Query:
-    """Intent, named authors and areas (as filters) and a standalone English query for retrieval."""
+               llm_factory: Callable[[], ChatModel], max_turns: int, filters: Filters | None = None,
+               multilingual: bool = False) -> Query:
+    """Intent, named authors, areas and years (as filters) and a standalone query for retrieval
+    (English, or the question's own language when the embedder is `multilingual`)."""
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
-    if needs_rewrite(question, history):
+    if needs_rewrite(question, history, multilingual):
         text = resolve_references(text, history, catalogue) or condense(
             text, history, llm_factory(), max_turns)
     authors = detect_authors(question, catalogue)
@@ -206,18 +215,55 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     areas = detect_areas(question, catalogue)
     if areas and not filters.areas:
         filters = replace(filters, areas=areas)
+    years = detect_years(question, catalogue)
+    if years and not filters.years:
+        filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
-    if intent == "list" and not (filters.authors or filters.areas):
+    if intent == "list" and not (filters.authors or filters.areas or filters.years):
         intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
     return Query(original=question, text=text, intent=intent,
                  filters=filters, named=detect_papers(f"{question} {text}", catalogue))
 
 
-def detect_papers(text: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
-    """Loaded papers named in the text by their method name (not "X et al.") or full title."""
-    found = []
+_NAME_WORDS = re.compile(r"[\w][\w\-]*")
+_names_cache: tuple[int, int, dict[str, tuple[str, ...]]] | None = None
+
+
+def _name_index(catalogue: dict[str, PaperRecord]) -> dict[str, tuple[str, ...]]:
+    """Lower-case names (method names, titles) -> the papers they name, built once per
+    catalogue. A method name that also appears in two or more other papers' titles or names
+    ("RAG", "LLM") is a topic, not a name: it is left out, so a question about RAG is not
+    narrowed to the one paper that happens to be called that."""
+    global _names_cache
+    if _names_cache and _names_cache[:2] == (id(catalogue), len(catalogue)):
+        return _names_cache[2]
+    words: dict[str, set[str]] = {}
     for pid, rec in catalogue.items():
-        names = [n for n in (rec.display_name, rec.title) if n and len(n) >= 3 and "et al." not in n]
-        if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE) for n in names):
-            found.append(pid)
+        for w in _NAME_WORDS.findall(f"{rec.title} {rec.display_name}"):
+            words.setdefault(w, set()).add(pid)
+    index: dict[str, set[str]] = {}
+    for pid, rec in catalogue.items():
+        for name in (rec.display_name, rec.title):
+            if not name or len(name) < 3 or "et al." in name:
+                continue
+            if name == rec.display_name and len(words.get(name, set()) - {pid}) >= 2:
+                continue
+            index.setdefault(" ".join(_NAME_WORDS.findall(name.lower())), set()).add(pid)
+    built = {k: tuple(sorted(v)) for k, v in index.items() if k}
+    _names_cache = (id(catalogue), len(catalogue), built)
+    return built
+
+
+def detect_papers(text: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
+    """Loaded papers named in the text by their method name (not "X et al.") or full title:
+    every run of the text's words is looked up in the catalogue's name index."""
+    index = _name_index(catalogue)
+    longest = max((k.count(" ") + 1 for k in index), default=0)
+    words = _NAME_WORDS.findall(text.lower())
+    found: list[str] = []
+    for i in range(len(words)):
+        for n in range(1, min(longest, len(words) - i) + 1):
+            for pid in index.get(" ".join(words[i : i + n]), ()):
+                if pid not in found:
+                    found.append(pid)
     return tuple(found)

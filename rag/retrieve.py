@@ -26,6 +26,7 @@ from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.retrievers import QueryFusionRetriever
 from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle, TextNode
 
+from rag.authors import name_matches
 from rag.config import Settings
 from rag.lexical import LexicalIndex, fold
 from rag.models import Hit
@@ -37,8 +38,9 @@ RRF_K = 60.0  # the constant of Cormack et al. (2009)
 
 @dataclass(frozen=True)
 class Filters:
-    """Metadata filters; each list is OR within itself, AND across fields. Text matches are
-    case- and accent-insensitive substrings ("schonlieb" finds "Schönlieb")."""
+    """Metadata filters; each list is OR within itself, AND across fields. Authors match as
+    names ("schonlieb" or "C.-B. Schönlieb" finds "Carola-Bibiane Schönlieb", "Wei" does not find
+    "Qingwei Zong"); areas and venues as case- and accent-insensitive substrings."""
 
     authors: tuple[str, ...] = ()
     areas: tuple[str, ...] = ()
@@ -61,7 +63,7 @@ class Filters:
             return not wanted or any(fold(w) in v for w in wanted for v in low)
 
         return (
-            has(self.authors, rec.authors)
+            (not self.authors or any(name_matches(w, a) for w in self.authors for a in rec.authors))
             and has(self.areas, [rec.area, rec.subarea, f"{rec.area} · {rec.subarea}"])
             and has(self.venues, [rec.venue])
             and (not self.years or rec.year in self.years)
@@ -128,11 +130,14 @@ class DenseRetriever(BaseRetriever):
         self.cosines: dict[str, float] = {}
         self._allowed = allowed
 
+    def embed(self, query: str) -> list[float]:
+        return self._store.embed_model.get_query_embedding(query)
+
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         embedding: Sequence[float] | None = query_bundle.embedding
         if embedding is None:
             with torch_threads(self.query_threads):
-                embedding = self._store.embed_model.get_query_embedding(query_bundle.query_str)
+                embedding = self.embed(query_bundle.query_str)
         out = []
         for cid, cosine in self._store.nearest(embedding, self.top_k, self._allowed):
             i = self._lexical.position.get(cid)
@@ -141,6 +146,24 @@ class DenseRetriever(BaseRetriever):
             self.cosines[cid] = cosine
             out.append(NodeWithScore(node=chunk_node(self._lexical, i), score=cosine))
         return out
+
+
+class PaperVectorRetriever(BaseRetriever):
+    """Nearest papers by their whole-paper vector (title and text); every chunk of each such
+    paper comes back, scored with the paper's cosine. `paper_scores` keeps the cosines."""
+
+    def __init__(self, store: Store, lexical: LexicalIndex, papers: int,
+                 allowed: set[str] | None) -> None:
+        super().__init__()
+        self._store, self._lexical, self.top_k, self._allowed = store, lexical, papers, allowed
+        self.paper_scores: dict[str, float] = {}
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        assert query_bundle.embedding is not None, "embedded once by the hybrid retriever"
+        found = self._store.nearest_papers(query_bundle.embedding, self.top_k, self._allowed)
+        self.paper_scores = {pid: cos for pid, cos in found if pid in self._lexical.chunks_of}
+        return [NodeWithScore(node=chunk_node(self._lexical, i), score=cos)
+                for pid, cos in self.paper_scores.items() for i in self._lexical.chunks_of[pid]]
 
 
 class LexicalRetriever(BaseRetriever):
@@ -233,19 +256,22 @@ def _logistic(x: float) -> float:
 
 
 class HybridRetriever(QueryFusionRetriever):
-    """LlamaIndex's fusion retriever over a dense and a BM25 retriever, with paper-level fusion
-    (`fuse`) in place of its chunk-level modes; no query generation (num_queries=1)."""
+    """LlamaIndex's fusion retriever over dense chunks, dense whole papers and BM25, with
+    paper-level fusion (`fuse`) in place of its chunk-level modes; no query generation
+    (num_queries=1). The query is embedded once for both dense sides."""
 
-    def __init__(self, dense: DenseRetriever, lexical: LexicalRetriever, dense_weight: float,
-                 method: str) -> None:
-        weights = [dense_weight, 1.0 - dense_weight]
+    def __init__(self, dense: DenseRetriever, papers: PaperVectorRetriever,
+                 lexical: LexicalRetriever, weights: Sequence[float], method: str) -> None:
         self.used = [i for i, w in enumerate(weights) if w > 0]
-        super().__init__([[dense, lexical][i] for i in self.used], llm=MockLLM(),
+        super().__init__([[dense, papers, lexical][i] for i in self.used], llm=MockLLM(),
                          similarity_top_k=dense.top_k, num_queries=1, use_async=False,
                          retriever_weights=[weights[i] for i in self.used])
-        self.dense, self.lexical, self.method = dense, lexical, method
+        self.dense, self.papers, self.lexical, self.method = dense, papers, lexical, method
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        if query_bundle.embedding is None and {0, 1} & set(self.used):
+            with torch_threads(self.dense.query_threads):
+                query_bundle.embedding = self.dense.embed(query_bundle.query_str)
         results = self._run_sync_queries([query_bundle])
         sides, nodes = [], []
         for pos, i in enumerate(self.used):
@@ -253,6 +279,9 @@ class HybridRetriever(QueryFusionRetriever):
             nodes.extend(found)
             if i == 0:
                 sides.append(Side.of(found, complete=len(found) < self.dense.top_k))
+            elif i == 1:
+                sides.append(Side.of(found, complete=len(self.papers.paper_scores) < self.papers.top_k,
+                                     papers=self.papers.paper_scores))
             else:
                 sides.append(Side.of(found, complete=len(self.lexical.paper_scores) < self.lexical.top_k,
                                      papers=self.lexical.paper_scores))
@@ -286,8 +315,16 @@ def build_retriever(store: Store, lexical: LexicalIndex, settings: Settings,
     n = max(settings.candidates, papers or 0)
     # A paper has one to three chunks, so twice as many chunks give about n papers.
     dense = DenseRetriever(store, lexical, 2 * n, allowed, settings.query_threads)
-    weight = {"hybrid": settings.dense_weight, "dense": 1.0, "bm25": 0.0}[mode]
-    return HybridRetriever(dense, LexicalRetriever(lexical, n, allowed), weight, settings.fusion)
+    papers = PaperVectorRetriever(store, lexical, n, allowed)
+    return HybridRetriever(dense, papers, LexicalRetriever(lexical, n, allowed),
+                           side_weights(settings, mode), settings.fusion)
+
+
+def side_weights(settings: Settings, mode: str) -> tuple[float, float, float]:
+    """Weights of the dense-chunk, dense-paper and BM25 sides: the dense share is split
+    between chunk and paper vectors by `paper_share`."""
+    dense = {"hybrid": settings.dense_weight, "dense": 1.0, "bm25": 0.0}[mode]
+    return dense * (1 - settings.paper_share), dense * settings.paper_share, 1.0 - dense
 
 
 def retrieve(

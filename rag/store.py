@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import chromadb
+import numpy as np
 from chromadb.config import Settings as ChromaSettings
 from llama_index.core import VectorStoreIndex
 from llama_index.core.base.embeddings.base import BaseEmbedding
@@ -84,6 +85,12 @@ class Store:
         self.collection = self.client.get_or_create_collection(
             settings.collection, metadata={"hnsw:space": "cosine"}, embedding_function=None
         )
+        # One vector per paper (the mean of its chunk vectors) beside the chunks: a question
+        # that paraphrases a paper may match the whole of it better than any one chunk.
+        self.paper_collection = self.client.get_or_create_collection(
+            f"{settings.collection}-papers", metadata={"hnsw:space": "cosine"},
+            embedding_function=None,
+        )
         self.vector_store = ChromaVectorStore(chroma_collection=self.collection)
         self.index = VectorStoreIndex.from_vector_store(self.vector_store, embed_model=embed_model)
         self._catalogue: dict[str, PaperRecord] | None = None
@@ -119,14 +126,52 @@ class Store:
         for node, vec in zip(nodes, vectors, strict=True):
             node.embedding = vec
         self.vector_store.add(list[BaseNode](nodes))
+        self.add_paper_vectors(paper_vectors(nodes))
         self._catalogue = None
         return len(nodes)
+
+    def add_paper_vectors(self, vectors: dict[str, list[float]]) -> None:
+        """Store one vector per paper (paper id -> vector)."""
+        if vectors:
+            ids = list(vectors)
+            self.paper_collection.upsert(ids=ids, embeddings=[vectors[i] for i in ids],  # type: ignore[arg-type]
+                                         metadatas=[{"paper_id": i} for i in ids])
+
+    def backfill_paper_vectors(self, batch: int = 256) -> int:
+        """Give a vector to every paper stored before paper vectors existed (from its stored
+        chunk vectors: no model call); how many."""
+        have = set(self.paper_collection.get(include=[])["ids"])
+        missing = sorted(set(self.catalogue()) - have)
+        for start in range(0, len(missing), batch):
+            group = missing[start : start + batch]
+            got = self.collection.get(where={"paper_id": {"$in": group}},
+                                      include=["embeddings", "metadatas"])
+            nodes = [TextNode(id_=i, text="", metadata={**(m or {}), "chunk_index": 0},
+                              embedding=list(map(float, e)))
+                     for i, e, m in zip(got["ids"], got["embeddings"], got["metadatas"] or [],  # type: ignore[arg-type]
+                                        strict=True)]
+            self.add_paper_vectors(paper_vectors(nodes))
+        return len(missing)
+
+    def nearest_papers(self, embedding: Sequence[float], k: int,
+                       paper_ids: set[str] | None = None) -> list[tuple[str, float]]:
+        """The k papers whose whole-paper vector is nearest to a query vector, as
+        (paper id, cosine), optionally only among some papers."""
+        n = self.paper_collection.count()
+        if not n:
+            return []
+        where = None if paper_ids is None else {"paper_id": {"$in": sorted(paper_ids) or ["-"]}}
+        got = self.paper_collection.query(query_embeddings=[embedding], n_results=min(k, n),
+                                          where=where, include=["distances"])  # type: ignore[arg-type]
+        distances = (got["distances"] or [[]])[0]
+        return [(pid, 1.0 - float(d)) for pid, d in zip(got["ids"][0], distances, strict=True)]
 
     def delete_paper(self, paper_id: str) -> int:
         """Remove every chunk of one paper; returns how many were removed."""
         ids = self.collection.get(where={"paper_id": paper_id}, include=[])["ids"]
         if ids:
             self.collection.delete(ids=ids)
+        self.paper_collection.delete(ids=[paper_id])
         self._catalogue = None
         return len(ids)
 
@@ -155,6 +200,22 @@ class Store:
                 first.setdefault(pid, dict(meta))
             self._catalogue = {pid: _record(meta, counts[pid]) for pid, meta in first.items()}
         return self._catalogue
+
+
+def paper_vectors(nodes: Sequence[BaseNode]) -> dict[str, list[float]]:
+    """One vector per paper whose first chunk is among the (embedded) nodes: the normalised
+    mean of its chunk vectors, so the whole paper is represented, not only its best chunk,
+    at no extra model call (ingest stores a paper's chunks in one batch)."""
+    by_paper: dict[str, list[BaseNode]] = {}
+    for node in nodes:
+        by_paper.setdefault(str(node.metadata.get("paper_id", "")), []).append(node)
+    out = {}
+    for pid, group in by_paper.items():
+        if min(int(n.metadata.get("chunk_index", 0)) for n in group) != 0:
+            continue
+        mean = np.mean([np.asarray(n.embedding, dtype=np.float32) for n in group], axis=0)
+        out[pid] = (mean / (float(np.linalg.norm(mean)) or 1.0)).tolist()
+    return out
 
 
 def _clean_meta(meta: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,129 @@
+"""Person names: matching an asked name against the authors of loaded papers, with the variants
+people write (initials, accents, "Surname, Given", hyphenated given names, any case), and
+finding the names a question mentions.
+
+A name matches an author when the surnames are equal and every given name asked is compatible
+with the author's given names (equal, or an initial of one); a bare surname matches every
+author with that surname. Substrings never match: "Wei" is not "Qingwei".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+_PARTS = re.compile(r"[^\W\d_]+", re.UNICODE)
+# Words that sit next to a name in a question and are not part of it.
+_CUE = re.compile(r"\b(?:by|from|of|authors?|wrote|write|written|work(?:s|ed)?|papers?|"
+                  r"publish(?:ed|es)?|co-?authored|authored)\b|'s\b|’s\b|的")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents ("Schönlieb" -> "schonlieb")."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class Name:
+    """A person's name, folded: given names (or initials) and surname."""
+
+    given: tuple[str, ...]
+    surname: str
+
+    @classmethod
+    def parse(cls, text: str) -> Name:
+        """"Moshe Eliasof", "M. Eliasof", "Eliasof, Moshe", "C.-B. Schönlieb" -> Name."""
+        if "," in text:
+            last, _, first = text.partition(",")
+            given, surname = _PARTS.findall(fold(first)), _PARTS.findall(fold(last))
+            return cls(tuple(given), " ".join(surname))
+        parts = _PARTS.findall(fold(text))
+        return cls(tuple(parts[:-1]), parts[-1] if parts else "")
+
+    def matches(self, author: Name) -> bool:
+        """The asked name (self) could be this author."""
+        if not self.surname or self.surname != author.surname:
+            return False
+        return all(any(_compatible(g, a) for a in author.given) for g in self.given)
+
+
+def _compatible(asked: str, given: str) -> bool:
+    """Equal, or one is the other's initial (metadata too may say "M. Eliasof")."""
+    return (asked == given or (len(asked) == 1 and given.startswith(asked))
+            or (len(given) == 1 and asked.startswith(given)))
+
+
+def name_matches(asked: str, author: str) -> bool:
+    """Whether an asked name (a filter value or a question's mention) means this author."""
+    return Name.parse(asked).matches(Name.parse(author))
+
+
+@lru_cache(maxsize=8)
+def _by_surname(authors: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    index: dict[str, list[str]] = {}
+    for author in authors:
+        index.setdefault(Name.parse(author).surname, []).append(author)
+    return {k: tuple(sorted(v)) for k, v in index.items() if k}
+
+
+def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
+    """The loaded authors a question names. A surname counts when the question writes the full
+    name or initials with it, or writes it capitalised beside a cue ("papers by Wei",
+    "Foresti's papers", "Eliasof, Moshe"), or when it is the whole question; surnames shorter
+    than four letters only as "by Li" / "Li's" with a capital. Given names or initials written
+    before the surname narrow the match ("M. Eliasof")."""
+    index = _by_surname(frozenset(authors))
+    words = _PARTS.findall(question)
+    folded = [fold(w) for w in words]
+    cue = _CUE.search(question.lower()) is not None
+    found: list[str] = []
+    for i, word in enumerate(folded):
+        for author in index.get(word, ()):
+            if author not in found and _named(question, words, folded, i, author, cue):
+                found.append(author)
+    return tuple(found)
+
+
+def _named(question: str, words: list[str], folded: list[str], i: int, author: str,
+           cue: bool) -> bool:
+    name = Name.parse(author)
+    before = folded[max(0, i - len(name.given)) : i]
+    after = folded[i + 1 : i + 1 + len(name.given)]
+    asked = Name(tuple(w for w in before if _is_given_of(w, name)), name.surname)
+    if before and asked.given and len(asked.given) == len(before) and asked.matches(name):
+        return True  # "Moshe Eliasof", "M. Eliasof", "C B Schonlieb"
+    if after and words[i + 1][:1].isupper() and re.search(rf"{re.escape(words[i])}\s*,", question):
+        return all(_is_given_of(w, name) for w in after)  # "Eliasof, Moshe"
+    if _given_elsewhere(before, name) or _other_first_name(words, i):
+        return False  # another given name written before: another person with that surname
+    capital = words[i][:1].isupper()
+    if len(name.surname) < 4:
+        return capital and re.search(rf"(?:\bby|\bfrom)\s+{re.escape(words[i])}\b|"
+                                     rf"\b{re.escape(words[i])}['’]s\b", question) is not None
+    by_surname = re.search(rf"\b(?:by|from)\s+{re.escape(name.surname)}\b", fold(question))
+    return (capital and cue) or folded == [name.surname] or by_surname is not None
+
+
+def _is_given_of(word: str, name: Name) -> bool:
+    return any(_compatible(word, g) for g in name.given)
+
+
+def _given_elsewhere(before: list[str], name: Name) -> bool:
+    """The word right before the surname looks like someone else's given name or initial."""
+    if not before:
+        return False
+    word = before[-1]
+    return len(word) == 1 and not _is_given_of(word, name)
+
+
+def _other_first_name(words: list[str], i: int) -> bool:
+    """A capitalised word (not the question's first, not a cue) right before the surname:
+    "John Eliasof" is not Moshe Eliasof."""
+    if i < 2:
+        return False
+    prev = words[i - 1]
+    return prev[:1].isupper() and _CUE.search(prev.lower()) is None

@@ -1,0 +1,115 @@
+"""Author names as people write them: initials, accents, order, case, possessives; and the exact
+set of papers a "papers by X" question lists (demo corpus among extra papers, fake embedder)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rag.authors import Name, mentioned_authors, name_matches
+from rag.pipeline import PaperChat
+from rag.query import detect_years, topic_terms
+from rag.retrieve import Filters
+
+AUTHORS = ["Moshe Eliasof", "Carola-Bibiane Schönlieb", "Xiyu Wei", "Qingwei Zong", "Liang Li",
+           "Sujian Li", "Alberto Foresti", "Wan Zhiyi", "Krishna Sri Ipsit Mantri"]
+
+
+@pytest.mark.parametrize(("asked", "author", "same"), [
+    ("Moshe Eliasof", "Moshe Eliasof", True),
+    ("M. Eliasof", "Moshe Eliasof", True),
+    ("Eliasof, Moshe", "Moshe Eliasof", True),
+    ("eliasof", "Moshe Eliasof", True),
+    ("C.-B. Schönlieb", "Carola-Bibiane Schönlieb", True),
+    ("Carola Schonlieb", "Carola-Bibiane Schönlieb", True),
+    ("Moshe Eliasof", "M. Eliasof", True),  # the metadata may hold the initial
+    ("J. Eliasof", "Moshe Eliasof", False),
+    ("Wei", "Qingwei Zong", False),  # never a substring
+    ("Wei", "Xiyu Wei", True),
+    ("Li", "Liang Li", True),
+    ("Liang Li", "Sujian Li", False),
+])
+def test_name_matches(asked: str, author: str, same: bool) -> None:
+    assert name_matches(asked, author) is same
+
+
+def test_name_parse_orders() -> None:
+    assert Name.parse("Eliasof, Moshe") == Name.parse("Moshe Eliasof") == Name(("moshe",), "eliasof")
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Which papers did Moshe Eliasof write?", {"Moshe Eliasof"}),
+    ("What has M. Eliasof published?", {"Moshe Eliasof"}),
+    ("papers by Eliasof, Moshe", {"Moshe Eliasof"}),
+    ("Foresti's papers on mutual information", {"Alberto Foresti"}),
+    ("What did schonlieb publish? papers by schonlieb", {"Carola-Bibiane Schönlieb"}),
+    ("papers by Wei on graphs", {"Xiyu Wei"}),  # not Qingwei Zong
+    ("papers by Li", {"Liang Li", "Sujian Li"}),
+    ("papers by Liang Li", {"Liang Li"}),
+    ("How do graph networks handle long-range interactions?", set()),
+    ("Which papers did John Eliasof write?", set()),  # another person with that surname
+])
+def test_mentioned_authors(question: str, expected: set[str]) -> None:
+    assert set(mentioned_authors(question, AUTHORS)) == expected
+
+
+def test_topic_terms() -> None:
+    assert topic_terms("papers by Wei on graphs", ("Xiyu Wei",)) == ["graph"]
+    assert topic_terms("Which papers did Moshe Eliasof write?", ("Moshe Eliasof",)) == []
+    assert topic_terms("What has Foresti published on mutual information?",
+                       ("Alberto Foresti",)) == ["mutual", "inform"]
+
+
+def _library(chat: PaperChat, tmp_path: Path) -> None:
+    """Add papers by other people who share a surname or a substring of one."""
+    rows = [
+        {"title": "Graph rewiring for oversquashing", "authors": ["Jun Eliasof"],
+         "abstract": "We study graph rewiring to reduce oversquashing in message passing networks.",
+         "venue": "ICLR 2026 Poster"},
+        {"title": "Language model alignment", "authors": ["Qing Weiss"],
+         "abstract": "We align language models with human preferences using ranked feedback.",
+         "venue": "ICLR 2026 Poster"},
+    ]
+    path = tmp_path / "more.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    chat.ingest([path], progress=False)
+
+
+def test_listed_papers_exact_set(chat: PaperChat, tmp_path: Path) -> None:
+    _library(chat, tmp_path)
+    cat = chat.store.catalogue()
+    by_eliasof = {pid for pid, rec in cat.items() if "Moshe Eliasof" in rec.authors}
+    assert len(by_eliasof) == 3
+    for question in ("Which papers did Moshe Eliasof write?", "What has M. Eliasof published?",
+                     "papers by Eliasof, Moshe"):
+        listed = {r.paper_id for r in chat.listed_papers(chat.understand(question))}
+        assert listed == by_eliasof, question
+    # A bare surname shared by two people lists both people's papers.
+    both = {r.paper_id for r in chat.listed_papers(chat.understand("papers by Eliasof"))}
+    assert both > by_eliasof and len(both) == 4
+
+
+def test_listed_papers_narrowed_by_topic(chat: PaperChat) -> None:
+    cat = chat.store.catalogue()
+    foresti = [pid for pid, rec in cat.items() if "Alberto Foresti" in rec.authors]
+    query = chat.understand("What has Foresti published on mutual information?")
+    assert [r.paper_id for r in chat.listed_papers(query)] == foresti
+    assert chat.listed_papers(chat.understand("What has Foresti published on robotics?")) != []
+
+
+def test_years_become_filters(chat: PaperChat, tmp_path: Path) -> None:
+    _library(chat, tmp_path)
+    cat = chat.store.catalogue()
+    assert detect_years("Which papers are from 2026?", cat) == (2026,)
+    assert detect_years("Which papers are from 1999?", cat) == ()  # no loaded paper has it
+    query = chat.understand("Which papers are from 2026?")
+    assert query.filters.years == (2026,) and query.intent == "list"
+    assert query.filters.allowed(cat) == {pid for pid, r in cat.items() if r.year == 2026}
+
+
+def test_author_filter_is_name_not_substring(chat: PaperChat) -> None:
+    cat = chat.store.catalogue()
+    wei = Filters(authors=("Wei",)).allowed(cat)
+    assert wei and all(any(a.endswith(" Wei") for a in cat[pid].authors) for pid in wei)
