@@ -4,6 +4,7 @@ directory with safe names and bounded size, secrets never shown."""
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,8 @@ from ui.app import serve_options
 
 
 def test_serves_on_loopback_by_default_and_warns_when_exposed_without_login(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GRADIO_TEMP_DIR", raising=False)
     assert Settings(_env_file=None).host == "127.0.0.1"  # type: ignore[call-arg]
     with caplog.at_level(logging.WARNING):
         local = serve_options(make_settings(tmp_path))
@@ -26,6 +28,7 @@ def test_serves_on_loopback_by_default_and_warns_when_exposed_without_login(
         assert not caplog.records
         exposed = serve_options(make_settings(tmp_path, host="0.0.0.0"))
     assert exposed["auth"] is None and exposed["share"] is False
+    assert os.environ["GRADIO_TEMP_DIR"] == str(tmp_path / "tmp" / "gradio")  # uploads stay in data/
     assert "without a login" in caplog.text
     caplog.clear()
     with caplog.at_level(logging.WARNING):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import os
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -223,7 +224,9 @@ def _is_loopback(host: str) -> bool:
 def serve_options(settings: Settings) -> dict[str, Any]:
     """launch() arguments for `serve`: where to listen, who may log in (people with
     PAPERCHAT_AUTH; programs with user "api" and PAPERCHAT_API_KEY), the upload size limit.
-    Warns when the UI is reachable from other machines without a login."""
+    Warns when the UI is reachable from other machines without a login. Gradio's own copies
+    of uploads go under the data directory too (unless GRADIO_TEMP_DIR is set)."""
+    os.environ.setdefault("GRADIO_TEMP_DIR", str(settings.data_dir / "tmp" / "gradio"))
     auth = auth_pairs(settings.auth)
     if settings.api_key is not None:
         auth = [*(auth or []), ("api", settings.api_key.get_secret_value())]
