@@ -57,11 +57,7 @@ def _filters(author: list[str] | None, area: list[str] | None, venue: list[str] 
 
 def hit_json(rank: int, hit: Hit) -> dict[str, Any]:
     """The public shape of one search hit (kept stable)."""
-    m = hit.metadata
-    return {"rank": rank, "paper_id": hit.paper_id, "title": hit.name, "authors": hit.authors,
-            "area": m.get("area", ""), "subarea": m.get("subarea", ""), "venue": m.get("venue", ""),
-            "year": m.get("year"), "score": round(hit.score, 6), "passage": hit.text,
-            "chunk_id": hit.chunk_id, "url": m.get("url", "")}
+    return hit.to_json(rank)
 
 
 def _batch(path: Path) -> Iterator[tuple[Any, str]]:

@@ -72,6 +72,14 @@ class Hit:
         raw = str(self.metadata.get("authors", ""))
         return [a for a in raw.split("; ") if a]
 
+    def to_json(self, rank: int) -> dict[str, Any]:
+        """The public shape of one search hit (`search --json`, POST /v1/search; kept stable)."""
+        m = self.metadata
+        return {"rank": rank, "paper_id": self.paper_id, "title": self.name, "authors": self.authors,
+                "area": m.get("area", ""), "subarea": m.get("subarea", ""),
+                "venue": m.get("venue", ""), "year": m.get("year"), "score": round(self.score, 6),
+                "passage": self.text, "chunk_id": self.chunk_id, "url": m.get("url", "")}
+
 
 @dataclass(frozen=True)
 class Passage:

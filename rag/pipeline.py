@@ -6,6 +6,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 from rag import prompts
 from rag.answer import answerable, build_messages, finalize, listing, refusal
 from rag.claims import claim_answer, claim_of, judge_claim
-from rag.compare import compare_answer
+from rag.compare import Comparison, compare_answer, compare_papers
 from rag.config import Settings, apply_offline_environment
 from rag.embed import MULTILINGUAL, load_embedder
 from rag.evidence import select_evidence
@@ -47,6 +48,7 @@ class PaperChat:
         self._llm = llm
         self._llm_lock = threading.Lock()
         self._lexical: LexicalIndex | None = None
+        self._lexical_lock = threading.Lock()
         self._subject_cache: tuple[object, Subjects] | None = None
         self._rarity_cache: tuple[str, dict[str, float]] | None = None
 
@@ -63,20 +65,37 @@ class PaperChat:
 
     @property
     def lexical(self) -> LexicalIndex:
-        """The BM25 index, loaded from disk, rebuilt when the stored chunks changed."""
-        if self._lexical is None:
-            folder = self.settings.lexical_dir
-            loaded = LexicalIndex.load(folder)
-            if loaded is None or len(loaded.ids) != self.store.count():
-                loaded = self._rebuild_lexical()
-            self._lexical = loaded
-        return self._lexical
+        """The BM25 index, in step with the library: when its version stamp changed (an ingest
+        or delete by this or any other process), the chunks added or removed since are applied.
+        While one thread does that, the others keep searching the index they had."""
+        version = self.store.version()
+        current = self._lexical
+        if current is not None and current.version == version:
+            return current
+        if not self._lexical_lock.acquire(blocking=current is None):
+            return current  # type: ignore[return-value]  (None only when blocking)
+        try:
+            if self._lexical is None or self._lexical.version != version:
+                self._lexical = self._sync_lexical(self._lexical, version)
+            return self._lexical
+        finally:
+            self._lexical_lock.release()
 
-    def _rebuild_lexical(self) -> LexicalIndex:
-        ids, texts, metas = self.store.all_chunks()
-        index = LexicalIndex.build(ids, texts, metas)
-        index.save(self.settings.lexical_dir)
-        self._lexical = index
+    def _sync_lexical(self, index: LexicalIndex | None, version: str) -> LexicalIndex:
+        """The index (from memory, else from disk, else empty) brought to the stored chunks:
+        only chunks it lacks are fetched and tokenised, chunks no longer stored dropped."""
+        folder = self.settings.lexical_dir
+        index = index or LexicalIndex.load(folder) or LexicalIndex([], [], [])
+        if index.version == version:
+            return index
+        ids = self.store.chunk_ids()
+        added = [cid for cid in ids if cid not in index.position]
+        removed = set(index.position) - set(ids)
+        if added or removed:
+            index = index.changed(*self.store.get_chunks(added), removed=removed)
+            log.info("lexical index: %d chunks added, %d removed", len(added), len(removed))
+        index.version = version
+        index.save(folder)
         return index
 
     def llm(self) -> ChatModel:
@@ -86,25 +105,38 @@ class PaperChat:
                 self._llm = load_llm(self.settings)
             return self._llm
 
+    @contextmanager
+    def override(self, llm: ChatModel) -> Iterator[ChatModel]:
+        """Answer with `llm` inside the block (a test's FakeChat), then restore the model:
+        `with chat.override(llm=FakeChat(["... [1]"])): chat.ask(...)`."""
+        with self._llm_lock:
+            before, self._llm = self._llm, llm
+        try:
+            yield llm
+        finally:
+            with self._llm_lock:
+                self._llm = before
+
     # --- library --------------------------------------------------------------------------
     def ingest(self, paths: Sequence[Path], progress: bool = True) -> IngestReport:
         """Parse, chunk, embed and store the papers of files and folders (walked recursively);
         already-stored chunks are skipped, each file and each skipped file is reported."""
-        report = ingest_paths(paths, self.store, self.settings, progress)
-        backfilled = self.store.backfill_paper_vectors()
-        if backfilled:
-            log.info("added whole-paper vectors to %d papers stored before they existed", backfilled)
-        if report.added:
-            self._rebuild_lexical()
+        with self.store.writing():  # one writer at a time; LibraryBusy for the second
+            report = ingest_paths(paths, self.store, self.settings, progress)
+            backfilled = self.store.backfill_paper_vectors()
+            if backfilled:
+                log.info("added whole-paper vectors to %d papers stored without one", backfilled)
+            self.store.drop_orphan_paper_vectors()
+        self.lexical  # noqa: B018 (brings the BM25 side up to date, also after a killed run)
         return report
 
     def papers(self) -> list[PaperRecord]:
         return sorted(self.store.catalogue().values(), key=lambda r: r.name.lower())
 
     def delete(self, paper_id: str) -> int:
-        removed = self.store.delete_paper(paper_id)
-        if removed:
-            self._rebuild_lexical()
+        with self.store.writing():
+            removed = self.store.delete_paper(paper_id)
+        self.lexical  # noqa: B018 (drops its chunks from the BM25 side)
         return removed
 
     # --- search ---------------------------------------------------------------------------
@@ -115,6 +147,11 @@ class PaperChat:
     def search(self, query: str, k: int = 10, filters: Filters | None = None,
                per_paper: int | None = None, mode: str = "hybrid") -> list[Hit]:
         return self.retrieve(query, filters, k, per_paper or k, mode).hits
+
+    def compare(self, paper_ids: Sequence[str]) -> Comparison:
+        """The cited side-by-side table of 2-5 loaded papers (rows: problem, method, data,
+        key result, limitations; every cell an abstract sentence with its passage number)."""
+        return compare_papers(self, list(paper_ids))
 
     # --- answers --------------------------------------------------------------------------
     def ask(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None) -> Answer:

@@ -11,7 +11,6 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rag.compare import compare_papers
 from rag.corpus import is_paper_file
 from rag.models import Rejection
 from rag.pipeline import FileReport, IngestReport, PaperChat
@@ -121,7 +120,7 @@ def compare_view(
     unknown = [pid for pid in ids if pid not in known]
     if unknown:
         return note_html(f"Not in the library: {', '.join(unknown)}.", "warn"), None, None
-    table = compare_papers(chat, ids)
+    table = chat.compare(ids)
     sources = "\n".join(f"[{p.n}] {p.hit.name}: {p.text}" for p in table.passages)
     markdown, csv = f"{table.to_markdown()}\n\n## Passages\n\n{sources}\n", table.to_csv()
     folder = export_folder(markdown, csv)
