@@ -13,7 +13,7 @@ STAMPS := $(VENV)/.stamps
 # llama.cpp's default native build uses AMX and dies with "Illegal instruction" on these VMs.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAVA_BUILD=OFF
 
-.PHONY: install demo test serve lint clean-data constraints
+.PHONY: install demo test test-fast serve lint clean-data constraints
 
 install: $(STAMPS)/models
 
@@ -59,6 +59,11 @@ $(STAMPS)/chromium:
 
 test: install $(STAMPS)/chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The fast set: pure logic, the HTTP API and the CLI with the fake models; no llama.cpp, no
+# browser, no real embedder (needs only the project installed, not the models or chromium).
+test-fast: $(STAMPS)/project
+	$(PY) -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check rag ui eval tests

@@ -189,12 +189,26 @@ def serve(
     host: Annotated[str | None, typer.Option(help="Address to listen on (default 127.0.0.1).")] = None,
     port: Annotated[int | None, typer.Option(help="Port (default 7860).")] = None,
 ) -> None:
-    """Launch the chat UI."""
+    """Launch the chat UI, with the HTTP API under /v1 (see `api`)."""
     settings = _setup(verbose=True)
     updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
     from ui.app import launch
 
     launch(settings.model_copy(update=updates))
+
+
+@app.command()
+def api(
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default 7860).")] = None,
+) -> None:
+    """Serve the HTTP API alone (OpenAI-compatible /v1/chat/completions with citations,
+    /v1/search, /v1/papers; spec at /docs). `serve` offers it beside the UI."""
+    settings = _setup(verbose=True)
+    updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
+    from ui.api import run_api
+
+    run_api(settings.model_copy(update=updates))
 
 
 @models_app.command("install")

@@ -75,6 +75,5 @@ def real_chat(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PaperChat]:
 def real_llm(real_chat: PaperChat) -> Iterator[FakeChat]:
     """The fake LLM behind `real_chat`, fresh for this test (queue replies on it)."""
     fake = FakeChat()
-    real_chat._llm = fake
-    yield fake
-    real_chat._llm = FakeChat()
+    with real_chat.override(llm=fake):
+        yield fake

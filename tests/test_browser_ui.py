@@ -5,8 +5,10 @@ checks that the page asked nothing of any host but 127.0.0.1."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import socket
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +23,10 @@ from tests.conftest import make_settings
 from ui.app import build_app, launch_options
 
 pytestmark = pytest.mark.e2e
-SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+# Screenshots go to a temporary folder; PAPERCHAT_REFRESH_SCREENSHOTS=1 refreshes docs/ instead.
+SHOTS = (Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+         if os.environ.get("PAPERCHAT_REFRESH_SCREENSHOTS") == "1"
+         else Path(tempfile.gettempdir()) / "paperchat-screenshots")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
@@ -149,6 +154,7 @@ def test_compare_two_papers_and_download_the_csv(page: Page) -> None:
     assert table.locator("tbody th").count() == 5
     table.locator(".pc-cite").first.hover()
     expect(table.locator(".pc-cite .pc-pop").first).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "compare.png"))
     with page.expect_download() as download:
         page.click("#pc-dl-csv")
@@ -174,6 +180,7 @@ def test_upload_a_jsonl_and_see_it_in_the_library(page: Page, app: App, tmp_path
     assert "lab-papers.jsonl:2" in cells[4]
     expect(page.locator("#pc-lib-status")).to_contain_text("1 record(s) rejected")
     expect(page.locator("#pc-header")).to_contain_text("21 papers")
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "library.png"))
     page.fill("#pc-lib-search textarea, #pc-lib-search input", "okafor")
     rows = page.locator("#pc-lib-table").get_by_role("row").filter(

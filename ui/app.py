@@ -239,9 +239,19 @@ def serve_options(settings: Settings) -> dict[str, Any]:
 
 
 def launch(settings: Settings) -> None:
-    """`paperchat serve`: open the stored library, pre-warm the model, serve the UI."""
+    """`paperchat serve`: open the stored library, pre-warm the model, serve the UI at / and
+    the HTTP API (ui/api.py) under /v1, in one process over one library."""
+    import uvicorn
+
+    from ui.api import create_api, warn_if_open
+
     chat = PaperChat(settings)
     options = serve_options(settings)
+    options.pop("share")
     demo = build_app(chat)  # starts the model in a background thread
-    log.info("PaperChat on http://%s:%d", settings.host, settings.port)
-    demo.queue(default_concurrency_limit=1).launch(**options, **launch_options())
+    app = create_api(chat)
+    warn_if_open(settings)
+    gr.mount_gradio_app(app, demo.queue(default_concurrency_limit=1), path="/", **options,
+                        **launch_options())
+    log.info("PaperChat on http://%s:%d (API: /v1, spec: /docs)", settings.host, settings.port)
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning")
