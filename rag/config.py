@@ -175,7 +175,9 @@ class Settings(BaseSettings):
         50, ge=1, description="Largest file the UI accepts in an upload (MB)."
     )
     api_key: SecretStr | None = Field(
-        None, description="Lets programs (gradio_client, HTTP) log in as user 'api' with this key."
+        None, description="Lets programs in: gradio_client logs in as user 'api' with this key, and "
+        "the HTTP API (/v1) needs it as 'Authorization: Bearer <key>' (without it the API is "
+        "open, unless PAPERCHAT_AUTH is set: then it is closed)."
     )
 
     @property
