@@ -2,8 +2,9 @@
 levels: each chunk (to pick passages) and each whole paper (to rank papers: BM25 works best on
 the full abstract, while the dense side needs chunks because MiniLM truncates).
 
-Persisted beside Chroma so start-up does not rebuild it; rebuilt only when the stored chunk
-ids change.
+Persisted beside Chroma so start-up does not rebuild it. Kept in step with Chroma by the
+facade: when the library's version stamp changes, the chunks added or removed since are applied
+(`LexicalIndex.changed`), so an ingest costs the new papers, not the library.
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ import json
 import logging
 import re
 import unicodedata
+import uuid
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import bm25s
 import numpy as np
 import Stemmer
 from bm25s.stopwords import STOPWORDS_EN
 
+from rag.bm25 import Bm25
+
 log = logging.getLogger(__name__)
+FORMAT = 2  # 2: term counts (rag/bm25.py) instead of bm25s's precomputed scores
 
 # Words with inner dots or hyphens stay whole ("62.1", "opti-bfm") and also give their parts.
 _TOKEN = re.compile(r"[0-9a-z\u00c0-\u024f]+(?:[.\-][0-9a-z\u00c0-\u024f]+)*")
@@ -73,24 +77,23 @@ def merge_chunks(texts: list[str]) -> str:
     return merged
 
 
-def _bm25(docs: list[list[str]]) -> bm25s.BM25:
-    bm25 = bm25s.BM25(k1=1.2, b=0.75)
-    bm25.index(docs, show_progress=False)
-    return bm25
-
-
 class LexicalIndex:
-    """BM25 over a fixed list of chunks and over the papers they make up, with the chunks'
-    texts and metadata for building hits."""
+    """BM25 over a list of chunks and over the papers they make up, with the chunks' texts and
+    metadata for building hits. Immutable: `changed` returns the index after an ingest or a
+    delete, re-tokenising only the chunks and papers that changed."""
 
     def __init__(self, ids: list[str], texts: list[str], metas: list[dict[str, Any]],
-                 bm25: bm25s.BM25 | None, paper_bm25: bm25s.BM25 | None = None) -> None:
-        self.ids, self.texts, self.metas, self.bm25 = ids, texts, metas, bm25
-        self.paper_bm25 = paper_bm25
+                 bm25: Bm25 | None = None, paper_bm25: Bm25 | None = None,
+                 paper_ids: list[str] | None = None, version: str = "") -> None:
+        self.ids, self.texts, self.metas = ids, texts, metas
+        self.bm25 = bm25 or Bm25()
+        self.paper_bm25 = paper_bm25 or Bm25()
+        self.version = version  # the library version (Store.version) this index reflects
         self.fingerprint = fingerprint(ids)
         self._paper_of = np.array([str(m.get("paper_id", "")) for m in metas], dtype=object)
-        # Papers in first-seen order; chunk positions of each paper in chunk order.
-        self.paper_ids: list[str] = list(dict.fromkeys(self._paper_of.tolist()))
+        # Papers in the paper-level index's order; chunk positions of each paper in chunk order.
+        self.paper_ids: list[str] = (list(dict.fromkeys(self._paper_of.tolist()))
+                                     if paper_ids is None else paper_ids)
         self.position = {cid: i for i, cid in enumerate(ids)}
         self.chunks_of: dict[str, list[int]] = {pid: [] for pid in self.paper_ids}
         for i, pid in enumerate(self._paper_of):
@@ -101,57 +104,73 @@ class LexicalIndex:
 
     @classmethod
     def build(cls, ids: list[str], texts: list[str], metas: list[dict[str, Any]]) -> LexicalIndex:
-        if not ids:
-            return cls([], [], [], None)
-        index = cls(ids, texts, metas, None)
-        index.bm25 = _bm25([tokenize(document_text(t, m)) for t, m in zip(texts, metas, strict=True)])
-        papers = [index.chunks_of[pid] for pid in index.paper_ids]
-        index.paper_bm25 = _bm25([
-            tokenize(document_text(merge_chunks([texts[i] for i in pos]), metas[pos[0]]))
-            for pos in papers
-        ])
+        return cls([], [], []).changed(ids, texts, metas)
+
+    def changed(self, ids: list[str], texts: list[str], metas: list[dict[str, Any]],
+                removed: set[str] | frozenset[str] = frozenset()) -> LexicalIndex:
+        """This index with the chunks `ids` added and the chunks `removed` taken out; papers
+        that gained or lost a chunk are re-indexed whole, the rest are untouched."""
+        keep = np.array([cid not in removed for cid in self.ids], dtype=bool)
+        affected = {str(m.get("paper_id", "")) for m in metas}
+        affected |= {str(p) for p in self._paper_of[~keep]} if len(keep) else set()
+        kept = np.flatnonzero(keep).tolist()
+        new_metas = [self.metas[i] for i in kept] + list(metas)
+        fresh = [p for p in dict.fromkeys(str(m.get("paper_id", "")) for m in new_metas)
+                 if p in affected]
+        index = LexicalIndex(
+            [self.ids[i] for i in kept] + list(ids), [self.texts[i] for i in kept] + list(texts),
+            new_metas,
+            self.bm25.kept(keep).added([tokenize(document_text(t, m))
+                                        for t, m in zip(texts, metas, strict=True)]),
+            paper_ids=[p for p in self.paper_ids if p not in affected] + fresh)
+        paper_keep = np.array([p not in affected for p in self.paper_ids], dtype=bool)
+        index.paper_bm25 = self.paper_bm25.kept(paper_keep).added(
+            [index.paper_tokens(pid) for pid in fresh])
         return index
 
+    def paper_tokens(self, paper_id: str) -> list[str]:
+        """What the paper-level BM25 sees of a paper: its chunks merged back into one text."""
+        pos = self.chunks_of[paper_id]
+        return tokenize(document_text(merge_chunks([self.texts[i] for i in pos]), self.metas[pos[0]]))
+
     def save(self, folder: Path) -> None:
+        """Write the index; the texts file is replaced last and names the BM25 files' stamp, so
+        an interrupted save leaves the previous index readable or none (then it is rebuilt)."""
         folder.mkdir(parents=True, exist_ok=True)
-        if self.bm25 is not None and self.paper_bm25 is not None:
-            self.bm25.save(str(folder / "bm25"), show_progress=False)
-            self.paper_bm25.save(str(folder / "bm25_papers"), show_progress=False)
+        stamp = uuid.uuid4().hex
+        self.bm25.save(folder / "chunks.npz", stamp)
+        self.paper_bm25.save(folder / "papers.npz", stamp)
         payload = {"ids": self.ids, "texts": self.texts, "metas": self.metas,
-                   "fingerprint": self.fingerprint, "levels": ["chunk", "paper"]}
-        tmp = folder / "chunks.json.tmp"
+                   "paper_ids": self.paper_ids, "fingerprint": self.fingerprint,
+                   "version": self.version, "stamp": stamp, "levels": ["chunk", "paper"],
+                   "format": FORMAT}
+        tmp = folder / f"chunks.{stamp}.tmp"
         tmp.write_text(json.dumps(payload), encoding="utf-8")
         tmp.replace(folder / "chunks.json")
 
     @classmethod
     def load(cls, folder: Path) -> LexicalIndex | None:
-        """The saved index, or None when there is none, it cannot be read or it predates the
-        paper-level index (it is then rebuilt)."""
+        """The saved index, or None when there is none, it cannot be read or it was written in
+        an older format (it is then rebuilt)."""
         try:
             payload = json.loads((folder / "chunks.json").read_text(encoding="utf-8"))
-            if "paper" not in payload.get("levels", []):
-                raise ValueError("no paper-level index")
-            bm25 = paper_bm25 = None
-            if payload["ids"]:
-                bm25 = bm25s.BM25.load(str(folder / "bm25"))
-                paper_bm25 = bm25s.BM25.load(str(folder / "bm25_papers"))
+            if payload.get("format") != FORMAT:
+                raise ValueError("an older format")
+            stamp = payload["stamp"]
+            bm25 = Bm25.load(folder / "chunks.npz", stamp)
+            paper_bm25 = Bm25.load(folder / "papers.npz", stamp)
         except (OSError, ValueError, KeyError) as exc:
             log.info("lexical index at %s not loaded (%s); it will be rebuilt", folder, exc)
             return None
-        return cls(payload["ids"], payload["texts"], payload["metas"], bm25, paper_bm25)
+        return cls(payload["ids"], payload["texts"], payload["metas"], bm25, paper_bm25,
+                   payload["paper_ids"], payload["version"])
 
     def unknown(self, text: str) -> frozenset[str]:
         """The text's (stemmed) words that no stored chunk contains."""
-        vocab = self.bm25.vocab_dict if self.bm25 is not None else {}
-        return frozenset(t for t in tokenize(text) if t not in vocab)
+        return frozenset(t for t in tokenize(text) if not self.bm25.df(t))
 
-    def _scores(self, bm25: bm25s.BM25 | None, query: str, mask: np.ndarray | None) -> np.ndarray:
-        if bm25 is None:
-            return np.zeros(0, dtype=np.float32)
-        tokens = [t for t in tokenize(query) if t in bm25.vocab_dict]
-        if not tokens:
-            return np.zeros(bm25.scores["num_docs"], dtype=np.float32)
-        return np.asarray(bm25.get_scores(tokens, weight_mask=mask))
+    def _scores(self, bm25: Bm25, query: str, mask: np.ndarray | None) -> np.ndarray:
+        return bm25.scores(tokenize(query), weight_mask=mask)
 
     def chunk_scores(self, query: str, allowed: set[str] | None = None) -> np.ndarray:
         """BM25 of every chunk (0 for chunks of papers outside `allowed`)."""

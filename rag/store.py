@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+import uuid
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,11 +20,14 @@ from llama_index.vector_stores.chroma import ChromaVectorStore
 from rag.chunking import AUTHOR_SEP
 from rag.config import Settings
 from rag.models import Chunk, Hit
+from rag.writelock import write_lock
 
 log = logging.getLogger(__name__)
 
 # Only the title is embedded with the passage; everything else is for filters and display.
 _EMBED_KEYS = {"title"}
+# Collection metadata key of the library's version stamp, changed by every write.
+VERSION_KEY = "paperchat_version"
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,56 @@ class Store:
         self.vector_store = ChromaVectorStore(chroma_collection=self.collection)
         self.index = VectorStoreIndex.from_vector_store(self.vector_store, embed_model=embed_model)
         self._catalogue: dict[str, PaperRecord] | None = None
+        self._seen_version: str | None = None
+
+    def version(self) -> str:
+        """The library's version stamp, kept in the collection's metadata and changed by every
+        write from any process (so a reader sees another worker's ingest); a change also drops
+        the cached catalogue."""
+        meta = self.client.get_collection(self.settings.collection, embedding_function=None).metadata
+        version = str((meta or {}).get(VERSION_KEY, ""))
+        if version != self._seen_version:
+            self._seen_version, self._catalogue = version, None
+        return version
+
+    def touch(self) -> None:
+        """Give the library a new version stamp (after a write)."""
+        self.collection.modify(metadata={VERSION_KEY: uuid.uuid4().hex})
+        self._catalogue = None
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Hold the library's write lock for the block and stamp a new version after it, even
+        when it fails part-way. Readers never take the lock. LibraryBusy when another live
+        process holds it; a lock left by a killed process is taken over."""
+        release = write_lock(self.settings, self.client)
+        try:
+            yield
+        finally:
+            try:
+                self.touch()
+            finally:
+                release()
+
+    def chunk_ids(self, page: int = 20000) -> list[str]:
+        """Every stored chunk id (no texts or vectors), in pages."""
+        ids: list[str] = []
+        while True:
+            got = self.collection.get(include=[], limit=page, offset=len(ids))["ids"]
+            ids += got
+            if len(got) < page:
+                return ids
+
+    def get_chunks(self, ids: Sequence[str]) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+        """Ids, texts and metadata of these chunks (those still stored)."""
+        out: tuple[list[str], list[str], list[dict[str, Any]]] = ([], [], [])
+        for start in range(0, len(ids), 2000):
+            got = self.collection.get(ids=list(ids[start : start + 2000]),
+                                      include=["documents", "metadatas"])
+            out[0].extend(got["ids"])
+            out[1].extend(d or "" for d in got["documents"] or [])
+            out[2].extend(_clean_meta(m or {}) for m in got["metadatas"] or [])
+        return out
 
     def count(self) -> int:
         return int(self.collection.count())
@@ -152,6 +207,14 @@ class Store:
                                         strict=True)]
             self.add_paper_vectors(paper_vectors(nodes))
         return len(missing)
+
+    def drop_orphan_paper_vectors(self) -> int:
+        """Remove whole-paper vectors whose paper has no chunks (a delete stopped between the
+        two collections); how many."""
+        orphans = sorted(set(self.paper_collection.get(include=[])["ids"]) - set(self.catalogue()))
+        if orphans:
+            self.paper_collection.delete(ids=orphans)
+        return len(orphans)
 
     def nearest_papers(self, embedding: Sequence[float], k: int,
                        paper_ids: set[str] | None = None) -> list[tuple[str, float]]:
