@@ -6,6 +6,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 from rag import prompts
 from rag.answer import answerable, build_messages, finalize, listing, refusal
 from rag.claims import claim_answer, claim_of, judge_claim
-from rag.compare import compare_answer
+from rag.compare import Comparison, compare_answer, compare_papers
 from rag.config import Settings, apply_offline_environment
 from rag.embed import MULTILINGUAL, load_embedder
 from rag.evidence import select_evidence
@@ -104,6 +105,18 @@ class PaperChat:
                 self._llm = load_llm(self.settings)
             return self._llm
 
+    @contextmanager
+    def override(self, llm: ChatModel) -> Iterator[ChatModel]:
+        """Answer with `llm` inside the block (a test's FakeChat), then restore the model:
+        `with chat.override(llm=FakeChat(["... [1]"])): chat.ask(...)`."""
+        with self._llm_lock:
+            before, self._llm = self._llm, llm
+        try:
+            yield llm
+        finally:
+            with self._llm_lock:
+                self._llm = before
+
     # --- library --------------------------------------------------------------------------
     def ingest(self, paths: Sequence[Path], progress: bool = True) -> IngestReport:
         """Parse, chunk, embed and store the papers of files and folders (walked recursively);
@@ -134,6 +147,11 @@ class PaperChat:
     def search(self, query: str, k: int = 10, filters: Filters | None = None,
                per_paper: int | None = None, mode: str = "hybrid") -> list[Hit]:
         return self.retrieve(query, filters, k, per_paper or k, mode).hits
+
+    def compare(self, paper_ids: Sequence[str]) -> Comparison:
+        """The cited side-by-side table of 2-5 loaded papers (rows: problem, method, data,
+        key result, limitations; every cell an abstract sentence with its passage number)."""
+        return compare_papers(self, list(paper_ids))
 
     # --- answers --------------------------------------------------------------------------
     def ask(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None) -> Answer:
