@@ -122,6 +122,7 @@ class Store:
         when it fails part-way. Readers never take the lock. LibraryBusy when another live
         process holds it; a lock left by a killed process is taken over."""
         release = write_lock(self.settings, self.client)
+        self._catalogue = None  # the writer works from what is stored now, not a cached view
         try:
             yield
         finally:

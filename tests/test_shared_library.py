@@ -15,6 +15,7 @@ import pytest
 from rag.bm25 import Bm25
 from rag.config import DEMO_CORPUS
 from rag.fakes import FakeChat
+from rag.ingest import ingest_paths
 from rag.lexical import LexicalIndex
 from rag.pipeline import PaperChat
 from rag.writelock import LibraryBusy
@@ -110,3 +111,27 @@ def test_one_writer_at_a_time_and_readers_go_on(tmp_path: Path) -> None:
             second.delete("anything")
         assert second.search("InfoSEDD", k=1)[0].name == "InfoSEDD"  # readers are not blocked
     assert second.ingest([DEMO_CORPUS], progress=False).unchanged == 20  # released
+
+
+def test_a_rerun_repairs_what_a_killed_writer_left(tmp_path: Path) -> None:
+    """The states a kill -9 can leave between steps: chunks stored but the version stamp not
+    changed (readers would not notice), and a delete stopped between the chunk and the
+    whole-paper collections. Re-running the ingest brings every side back in step."""
+    settings = make_settings(tmp_path / "data")
+    chat = PaperChat(settings, llm=FakeChat())
+    chat.ingest([DEMO_CORPUS], progress=False)
+    reader = PaperChat(settings, llm=FakeChat())
+    reader.search("graph", k=1)
+    new = _papers(tmp_path / "new.jsonl", {"Zyxtrophic Quasicrystals": "Zyxtrophic lattices."})
+    ingest_paths([new], chat.store, settings, progress=False)  # killed before the stamp
+    gone = chat.search("InfoSEDD", k=1)[0].paper_id
+    chat.store.collection.delete(where={"paper_id": gone})  # killed before the paper vector went
+    assert gone in set(chat.store.paper_collection.get(include=[])["ids"])
+
+    report = chat.ingest([new], progress=False)
+    assert (report.added, report.unchanged) == (0, 1)
+    papers = set(chat.store.catalogue())
+    assert set(chat.store.paper_collection.get(include=[])["ids"]) == papers and gone not in papers
+    for side in (chat, reader):
+        assert set(side.lexical.ids) == set(chat.store.chunk_ids())
+        assert side.search("Zyxtrophic", k=1)[0].name == "Zyxtrophic Quasicrystals"
