@@ -94,3 +94,37 @@ def test_a_hostile_upload_name_is_stored_inside_the_upload_folder(tmp_path: Path
     staged = library.stage_upload(src.rename(tmp_path / "..evil.jsonl"), uploads, 10_000)
     assert not isinstance(staged, Rejection)
     assert staged.resolve().is_relative_to(uploads.resolve()) and staged.name == "evil.jsonl"
+
+
+@pytest.mark.e2e
+def test_a_folder_uploaded_through_the_served_api_stays_under_the_data_dir(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` with an API key: a dropped folder's files through gradio_client, reported per
+    file; both Gradio's copies and ours live under the data directory."""
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
+    from gradio_client import Client, handle_file
+
+    from eval.bench_concurrency import served
+
+    folder = tmp_path / "drop" / "sub"
+    folder.mkdir(parents=True)
+    (folder / "a.jsonl").write_text('{"title": "Folder paper", "abstract": "Dropped in."}\n')
+    (folder.parent / "notes.docx").write_bytes(b"PK")
+    home = tmp_path / "home"
+    home.mkdir()
+    with served(home) as server:
+        with pytest.raises(Exception):  # noqa: B017 (no login: the client cannot even connect)
+            Client(server.url, verbose=False)
+        client = Client(server.url, auth=server.auth, verbose=False)
+        params = client.view_api(return_format="dict")["named_endpoints"]["/add_files"]["parameters"]
+        model = params[2]["parameter_default"]
+        files = [handle_file(str(folder / "a.jsonl")), handle_file(str(folder.parent / "notes.docx"))]
+        report, note, *_ = client.predict(None, files, model, "", api_name="/add_files")
+        client.close()
+    rows = {row[0]: row for row in report["data"]}
+    assert rows["a.jsonl"][1] == 1 and "not a paper file type" in rows["notes.docx"][4]
+    assert "Added 1 paper" in note
+    data = (home / "data").resolve()
+    assert [p.name for p in (data / "uploads").rglob("*.jsonl")] == ["a.jsonl"]
+    assert any((data / "tmp" / "gradio").rglob("*"))  # Gradio's own copies, not /tmp/gradio
