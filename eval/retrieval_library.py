@@ -60,6 +60,7 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
     # (as before issue 9). MiniLM systems translate Chinese with the model first.
     System("minilm-chunks", "minilm", overrides={"paper_share": 0.0}),
     System("minilm", "minilm"),
+    System("minilm-dense0.65", "minilm", overrides={"dense_weight": 0.65}),  # ablation
     System("e5-chunks", "e5", overrides={"paper_share": 0.0}),
     System("e5", "e5"),
 )}
@@ -77,12 +78,12 @@ def ranked(chat: PaperChat, system: System, question: str, k: int = 10) -> tuple
 
 
 def _selected(chat: PaperChat, filters: Filters) -> set[str]:
-    return filters.allowed(chat.store.catalogue()) or set()
+    return filters.allowed({r.paper_id: r for r in chat.papers()}) or set()
 
 
 def _expected_set(chat: PaperChat, expect: dict[str, Any]) -> set[str]:
     wanted = Filters(areas=tuple(expect.get("areas", ())), years=tuple(expect.get("years", ())))
-    cat = chat.store.catalogue()
+    cat = {r.paper_id: r for r in chat.papers()}
     exact = {pid for pid, rec in cat.items()
              if (not wanted.areas or rec.area in wanted.areas or rec.subarea in wanted.areas
                  or f"{rec.area} · {rec.subarea}" in wanted.areas)
@@ -152,7 +153,7 @@ def run(questions_path: Path, settings: Settings, systems: list[str], library: s
         chat = PaperChat(library_settings(library, base))
         if chat.store.backfill_paper_vectors():  # a library cached before paper vectors existed
             chat.store.catalogue()
-        out["papers"] = len(chat.store.catalogue())
+        out["papers"] = len(chat.papers())
         out["systems"][name] = score_system(chat, system, questions, progress)
     return out
 

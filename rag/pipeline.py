@@ -268,10 +268,21 @@ class PaperChat:
                                                    per_paper=1)]
         ranked += sorted(allowed - set(ranked))
         if topic:
-            scores = dict(self.lexical.paper_scores(" ".join(topic), len(allowed), allowed))
-            on_topic = [pid for pid in ranked if scores.get(pid, 0.0) > 0]
-            ranked = on_topic or ranked[: max(1, len(ranked) // 2)]
+            ranked = self._on_topic(ranked, topic, allowed)
         return [cat[pid] for pid in ranked[: self.settings.list_limit]]
+
+    def _on_topic(self, ranked: list[str], topic: list[str], allowed: set[str]) -> list[str]:
+        """The papers holding the most of the topic's words ("temporal graphs": the papers
+        with both words, not every graph paper); when none holds any (a topic in another
+        language), the better half of the ranking."""
+        held = {pid: 0 for pid in ranked}
+        for term in dict.fromkeys(topic):
+            for pid, _ in self.lexical.paper_scores(term, len(allowed), allowed):
+                held[pid] = held.get(pid, 0) + 1
+        most = max(held.values(), default=0)
+        if not most:
+            return ranked[: max(1, len(ranked) // 2)]
+        return [pid for pid in ranked if held[pid] == most]
 
     def understand(self, question: str, history: Sequence[Turn] = (),
                    filters: Filters | None = None, llm: ChatModel | None = None) -> Query:

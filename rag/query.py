@@ -98,7 +98,8 @@ _LIST_FRAMING = frozenset(tokenize(
     "which what who whose papers paper did does do write writes wrote written has have had "
     "publish published publishes work works worked list show me articles article authored "
     "co-authored coauthored author authors by from on about the all any find give tell please "
-    "research researched study studied topic topics publications"))
+    "research researched study studied topic topics publications everything anything each every "
+    "ever contributed contribute involved name names title titles"))
 
 
 def topic_terms(question: str, authors: tuple[str, ...]) -> list[str]:
@@ -118,11 +119,16 @@ _PAPER_WORDS = frozenset(tokenize("paper papers work works research article arti
                                   "publications area field topic track category"))
 
 
+# Words between a word for papers and the area ("papers about RL", "work related to ...").
+_AREA_LINKS = frozenset(tokenize("about regarding concerning related relating dealing deal "
+                                 "within under inside belonging belong"))
+
+
 def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
     """Areas or subareas the question asks for as a set of papers: the area's name (or one
     of its distinctive words) right before or after a word for papers, as in "which graph
     papers ...", "reinforcement learning papers", "papers on optimization"."""
-    tokens = tokenize(question)
+    tokens = [t for t in tokenize(question) if t not in _AREA_LINKS]
     names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
     found = []
     for name in sorted(names):

