@@ -121,89 +121,105 @@ def _chunk_event(piece: str | None) -> bytes:
     return f"data: {json.dumps(event)}\n\n".encode()
 
 
+class _ScriptedHandler(BaseHTTPRequestHandler):
+    """Serves one request of the scripted server (its state lives on the server)."""
+
+    server: ScriptedServer
+
+    def log_message(self, *args: Any) -> None:  # keep test output clean
+        pass
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server API)
+        if self._authorised():
+            self._json({"object": "list", "data": [{"id": "scripted", "object": "model"}]})
+
+    def do_POST(self) -> None:  # noqa: N802
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        if not self._authorised():
+            return
+        fault = self.server.next_fault()
+        if fault.status:
+            headers = {} if fault.retry_after is None else {"Retry-After": f"{fault.retry_after:g}"}
+            self._json({"error": {"message": f"scripted HTTP {fault.status}"}}, fault.status, headers)
+            return
+        stream = iter(()) if fault.empty else self.server.chat.stream(body.get("messages", []))
+        try:
+            first = next(stream, None)  # the fake's scripted failure becomes an HTTP 500
+        except Exception as exc:
+            self._json({"error": {"message": str(exc)}}, status=500)
+            return
+        pieces = itertools.chain([] if first is None else [first], stream)
+        if not body.get("stream"):
+            msg = {"role": "assistant", "content": "".join(pieces)}
+            self._json({"id": "x", "object": "chat.completion", "created": 0, "model": "scripted",
+                        "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}]})
+            return
+        self._stream(pieces, fault)
+
+    def _stream(self, pieces: Iterator[str], fault: Fault) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        if fault.hang_up_after is not None:  # promise more than is sent: a cut, not an end
+            self.send_header("Content-Length", "1000000")
+        self.end_headers()
+        for i, piece in enumerate(itertools.chain(pieces, [None])):
+            if i in (fault.stall_after, fault.hang_up_after):
+                if i == fault.stall_after:
+                    time.sleep(60)  # the client's timeout must end this first
+                self.close_connection = True
+                return
+            self.wfile.write(b"data: {not json\n\n" if fault.malformed else _chunk_event(piece))
+            self.wfile.flush()
+        self.wfile.write(b"data: [DONE]\n\n")
+
+    def _authorised(self) -> bool:
+        key = self.server.api_key
+        if key is None or self.headers.get("Authorization") == f"Bearer {key}":
+            return True
+        self._json({"error": {"message": "invalid api key"}}, status=401)
+        return False
+
+    def _json(self, obj: dict[str, Any], status: int = 200,
+              headers: dict[str, str] | None = None) -> None:
+        data = json.dumps(obj).encode()
+        self.send_response(status)
+        for key, value in (headers or {}).items():
+            self.send_header(key, value)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+class ScriptedServer(ThreadingHTTPServer):
+    """The scripted OpenAI-compatible server: `chat` answers, `faults` misbehave on successive
+    requests, `api_key` (when set) is required; `requests` counts the chat requests."""
+
+    daemon_threads = True
+
+    def __init__(self, port: int, chat: FakeChat, faults: Iterable[Fault] = (),
+                 api_key: str | None = None) -> None:
+        super().__init__(("127.0.0.1", port), _ScriptedHandler)
+        self.chat, self.api_key = chat, api_key
+        self.faults: deque[Fault] = deque(faults)
+        self.requests = 0
+        self._lock = threading.Lock()
+
+    def next_fault(self) -> Fault:
+        with self._lock:
+            self.requests += 1
+            return self.faults.popleft() if self.faults else Fault()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a client that hung up (a timeout test) is not an error here
+
+
 def serve_scripted(chat: FakeChat, port: int = 0, faults: Iterable[Fault] = (),
-                   api_key: str | None = None) -> tuple[ThreadingHTTPServer, str]:
+                   api_key: str | None = None) -> tuple[ScriptedServer, str]:
     """Start an OpenAI-compatible server on 127.0.0.1 answering with `chat`, misbehaving on
     successive requests as `faults` say, requiring `api_key` when given.
     Returns (server, base_url); `server.requests` counts the chat requests served."""
-    queued: deque[Fault] = deque(faults)
-    lock = threading.Lock()
-
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:  # keep test output clean
-            pass
-
-        def do_GET(self) -> None:  # noqa: N802 (http.server API)
-            if self._authorised():
-                self._json({"object": "list", "data": [{"id": "scripted", "object": "model"}]})
-
-        def do_POST(self) -> None:  # noqa: N802
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-            if not self._authorised():
-                return
-            with lock:
-                server.requests += 1
-                fault = queued.popleft() if queued else Fault()
-            if fault.status:
-                headers = {} if fault.retry_after is None else {"Retry-After": f"{fault.retry_after:g}"}
-                self._json({"error": {"message": f"scripted HTTP {fault.status}"}}, fault.status, headers)
-                return
-            stream = iter(()) if fault.empty else chat.stream(body.get("messages", []))
-            try:
-                first = next(stream, None)  # the fake's scripted failure becomes an HTTP 500
-            except Exception as exc:
-                self._json({"error": {"message": str(exc)}}, status=500)
-                return
-            pieces = itertools.chain([] if first is None else [first], stream)
-            if not body.get("stream"):
-                msg = {"role": "assistant", "content": "".join(pieces)}
-                self._json({"id": "x", "object": "chat.completion", "created": 0, "model": "scripted",
-                            "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}]})
-                return
-            self._stream(pieces, fault)
-
-        def _stream(self, pieces: Iterator[str], fault: Fault) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            if fault.hang_up_after is not None:  # promise more than is sent: a cut, not an end
-                self.send_header("Content-Length", "1000000")
-            self.end_headers()
-            for i, piece in enumerate(itertools.chain(pieces, [None])):
-                if i in (fault.stall_after, fault.hang_up_after):
-                    if i == fault.stall_after:
-                        time.sleep(60)  # the client's timeout must end this first
-                    self.close_connection = True
-                    return
-                self.wfile.write(b"data: {not json\n\n" if fault.malformed else _chunk_event(piece))
-                self.wfile.flush()
-            self.wfile.write(b"data: [DONE]\n\n")
-
-        def _authorised(self) -> bool:
-            if api_key is None or self.headers.get("Authorization") == f"Bearer {api_key}":
-                return True
-            self._json({"error": {"message": "invalid api key"}}, status=401)
-            return False
-
-        def _json(self, obj: dict[str, Any], status: int = 200,
-                  headers: dict[str, str] | None = None) -> None:
-            data = json.dumps(obj).encode()
-            self.send_response(status)
-            for key, value in (headers or {}).items():
-                self.send_header(key, value)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-    class QuietServer(ThreadingHTTPServer):
-        daemon_threads = True
-
-        def handle_error(self, request: Any, client_address: Any) -> None:
-            pass  # a client that hung up (a timeout test) is not an error here
-
-        requests = 0
-
-    server = QuietServer(("127.0.0.1", port), Handler)
+    server = ScriptedServer(port, chat, faults, api_key)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/v1"
 
