@@ -62,15 +62,19 @@ def library_settings(name: str, settings: Settings) -> Settings:
     folder = CACHE / f"{name}-{settings.embed_model}"
     stamp = folder / "ingested"
     lib = settings.model_copy(update={"data_dir": folder})
-    if stamp.exists():
-        return lib
     folder.mkdir(parents=True, exist_ok=True)
     paths = [DEMO_CORPUS]
     if name in SIZES:
         extra = folder / "iclr_without_demo.jsonl"
-        log.info("ICLR records kept beside the demo papers: %d",
-                 iclr_without_demo(ICLR, DEMO_CORPUS, extra, SIZES[name]))
+        if not extra.exists():
+            log.info("ICLR records kept beside the demo papers: %d",
+                     iclr_without_demo(ICLR, DEMO_CORPUS, extra, SIZES[name]))
         paths.append(extra)
+    if stamp.exists():
+        # Ingest again even so: it adds nothing, and brings a library stored by older code up
+        # to date (a demo library opened without it retrieved nothing after issue 9's change).
+        PaperChat(lib).ingest(paths, progress=False)
+        return lib
     started = time.perf_counter()
     report = PaperChat(lib).ingest(paths, progress=True)
     seconds = time.perf_counter() - started
