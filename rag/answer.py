@@ -56,7 +56,8 @@ def citations_for(ns: list[int], passages: list[Passage]) -> list[Citation]:
     return [
         Citation(n=n, paper_id=by_n[n].hit.paper_id, name=by_n[n].hit.name,
                  authors=by_n[n].hit.authors, passage=by_n[n].text,
-                 url=str(by_n[n].hit.metadata.get("url", "")))
+                 url=str(by_n[n].hit.metadata.get("url", "")),
+                 page=by_n[n].hit.page)
         for n in sorted(ns) if n in by_n
     ]
 

@@ -39,16 +39,25 @@ def _splitter(chunk_size: int, chunk_overlap: int) -> SentenceSplitter:
 
 
 def split_paper(paper: Paper, chunk_size: int = 180, chunk_overlap: int = 30) -> list[Chunk]:
-    """Sentence-aligned chunks; ids are `<paper_id>:<index>`, stable across re-ingests."""
-    texts = _splitter(chunk_size, chunk_overlap).split_text(paper.abstract) or [paper.abstract]
+    """Sentence-aligned chunks; ids are `<paper_id>:<index>`, stable across re-ingests. A full
+    text is chunked section by section (a chunk never spans two sections or pages) and its
+    chunks carry their section and page; their ids are `<paper_id>:s<index>`, so they never
+    collide with the chunks of the same paper's abstract, which they replace."""
+    split = _splitter(chunk_size, chunk_overlap).split_text
+    if paper.sections:
+        pieces = [(t, {"section": s.title, "page": s.page})
+                  for s in paper.sections for t in split(s.text) or [s.text]]
+    else:
+        pieces = [(t, {}) for t in split(paper.abstract) or [paper.abstract]]
     meta = paper_metadata(paper)
+    prefix = "s" if paper.sections else ""
     return [
         Chunk(
-            chunk_id=f"{paper.paper_id}:{i}",
+            chunk_id=f"{paper.paper_id}:{prefix}{i}",
             paper_id=paper.paper_id,
             index=i,
             text=text,
-            metadata={**meta, "chunk_index": i, "n_chunks": len(texts)},
+            metadata={**meta, **extra, "chunk_index": i, "n_chunks": len(pieces)},
         )
-        for i, text in enumerate(texts)
+        for i, (text, extra) in enumerate(pieces)
     ]

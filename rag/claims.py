@@ -98,7 +98,8 @@ def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
     if p is not None:
         text = f"{text} {quoted(p, found.sentence)}"
         citations = [Citation(n=p.n, paper_id=p.hit.paper_id, name=p.hit.name, authors=p.hit.authors,
-                              passage=p.text, url=str(p.hit.metadata.get("url", "")))]
+                              passage=p.text, url=str(p.hit.metadata.get("url", "")),
+                              page=p.hit.page)]
     elif suggestions:
         text += (" 最接近的论文：" if zh else " Closest papers: ") + "; ".join(suggestions)
     check = SentenceCheck(found.sentence, (p.n,) if p else (), found.verdict, found.verdicts)

@@ -159,7 +159,8 @@ def ask(
     else:
         print("\n\n" + (f"error: {answer.error}\n" if answer.error else "") + answer.text)
         for c in answer.citations:
-            print(f"[{c.n}] {c.name} — {', '.join(c.authors[:3])}\n    {c.passage}")
+            page = f", p. {c.page}" if c.page else ""
+            print(f"[{c.n}] {c.name}{page} — {', '.join(c.authors[:3])}\n    {c.passage}")
     if answer.error:
         raise typer.Exit(3)
 

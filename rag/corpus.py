@@ -18,6 +18,7 @@ from typing import Any
 
 from rag.models import Paper, Rejection
 from rag.names import display_name_for
+from rag.pdf import sections_of
 from rag.reading import read_text
 
 # Control characters (not tab/newline) and bidi overrides ("Trojan Source" spoofing) are removed;
@@ -233,12 +234,14 @@ def parse_bibtex(path: Path, text: str) -> LoadResult:
 
 
 def parse_pdf(path: Path, _text: str) -> LoadResult:
-    """A PDF's text layer as one paper (title from metadata or first line)."""
+    """A PDF's text layer as one paper (title from metadata or first line), cut into sections
+    with their pages (rag/pdf.py) for chunking."""
     from pypdf import PdfReader
 
     try:
         reader = PdfReader(str(path))
-        text = "\n".join(page.extract_text() or "" for page in reader.pages)
+        pages = [page.extract_text() or "" for page in reader.pages]
+        text = "\n".join(pages)
     except Exception as exc:  # noqa: BLE001 (pypdf raises many kinds on broken files)
         return LoadResult(rejections=[Rejection(f"{path}:1", f"unreadable PDF: {_one_line(exc)}")])
     if not clean(text):
@@ -247,7 +250,8 @@ def parse_pdf(path: Path, _text: str) -> LoadResult:
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     title = str(meta.get("/Title") or first)[:200]
     authors = split_authors(meta.get("/Author") or "")
-    return LoadResult(papers=[make_paper(f"{path}:1", text, title=title, authors=authors)])
+    return LoadResult(papers=[make_paper(f"{path}:1", text, title=title, authors=authors,
+                                         sections=tuple(sections_of(pages)))])
 
 
 PARSERS: dict[str, Callable[[Path, str], LoadResult]] = {

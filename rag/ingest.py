@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tqdm import tqdm
@@ -17,6 +17,7 @@ from tqdm import tqdm
 from rag.chunking import split_paper
 from rag.config import Settings
 from rag.corpus import is_paper_file, load_papers
+from rag.lexical import fold
 from rag.models import Chunk, Paper, Rejection
 from rag.reading import expand_paths
 from rag.store import Store
@@ -76,6 +77,7 @@ def ingest_file(path: Path, store: Store, settings: Settings, seen: set[str],
         if paper.paper_id not in seen:
             seen.add(paper.paper_id)
             papers.append(paper)
+    papers = _one_per_title(papers, store)
     report.unchanged = len(loaded.papers) - len(papers)
     chunked = _chunked(papers, settings, report)
     existing = store.existing_ids([c.chunk_id for _, cs in chunked for c in cs])
@@ -88,7 +90,39 @@ def ingest_file(path: Path, store: Store, settings: Settings, seen: set[str],
         for batch in _whole_papers(pending, size):
             report.added += _store_batch(store, batch, report)
             bar.update(sum(len(cs) for _, cs in batch))
+    _drop_replaced(store, chunked)
     return report
+
+
+def _one_per_title(papers: list[Paper], store: Store) -> list[Paper]:
+    """Abstracts and full texts of the same paper are one paper (same title, case and accents
+    aside): a full text takes the stored paper's id and the fields it lacks (authors, venue,
+    year, ...) and replaces its abstract chunks; an abstract of a stored full text is left out
+    (the full text holds it)."""
+    stored = {fold(r.title): r for r in store.catalogue().values() if r.title}
+    out = []
+    for paper in papers:
+        twin = stored.get(fold(paper.title)) if paper.title else None
+        if twin is None:
+            out.append(paper)
+        elif paper.sections:
+            out.append(replace(paper, paper_id=twin.paper_id, authors=paper.authors or tuple(twin.authors),
+                               venue=paper.venue or twin.venue, year=paper.year or twin.year,
+                               area=paper.area or twin.area, subarea=paper.subarea or twin.subarea,
+                               url=paper.url or twin.url))
+        elif not twin.full_text:
+            out.append(paper)
+    return out
+
+
+def _drop_replaced(store: Store, chunked: list[tuple[Paper, list[Chunk]]]) -> None:
+    """Remove the chunks a full text replaced (its abstract's, an older version's); also when
+    a killed run stored the full text but did not get this far."""
+    for paper, chunks in chunked:
+        if paper.sections:
+            keep = {c.chunk_id for c in chunks}
+            store.delete_chunks([h.chunk_id for h in store.chunks_of(paper.paper_id)
+                                 if h.chunk_id not in keep])
 
 
 def _chunked(papers: list[Paper], settings: Settings,

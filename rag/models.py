@@ -7,6 +7,15 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class Section:
+    """A piece of a full text: its section's title and the (1-based) page it is on."""
+
+    title: str
+    page: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Paper:
     """One paper as parsed from a source file."""
 
@@ -23,6 +32,7 @@ class Paper:
     urls: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     source: str = ""
+    sections: tuple[Section, ...] = ()  # a full text (PDF): chunked by section, pages kept
 
     @property
     def name(self) -> str:
@@ -72,13 +82,20 @@ class Hit:
         raw = str(self.metadata.get("authors", ""))
         return [a for a in raw.split("; ") if a]
 
+    @property
+    def page(self) -> int | None:
+        """The page the passage is on (full texts; None for abstracts)."""
+        page = self.metadata.get("page")
+        return int(page) if isinstance(page, int | float) and page else None
+
     def to_json(self, rank: int) -> dict[str, Any]:
         """The public shape of one search hit (`search --json`, POST /v1/search; kept stable)."""
         m = self.metadata
         return {"rank": rank, "paper_id": self.paper_id, "title": self.name, "authors": self.authors,
                 "area": m.get("area", ""), "subarea": m.get("subarea", ""),
                 "venue": m.get("venue", ""), "year": m.get("year"), "score": round(self.score, 6),
-                "passage": self.text, "chunk_id": self.chunk_id, "url": m.get("url", "")}
+                "passage": self.text, "chunk_id": self.chunk_id, "url": m.get("url", ""),
+                **({"page": self.page, "section": m.get("section", "")} if self.page else {})}
 
 
 @dataclass(frozen=True)
@@ -100,6 +117,7 @@ class Citation:
     authors: list[str]
     passage: str
     url: str = ""
+    page: int | None = None  # where the passage is, for full texts
 
 
 @dataclass(frozen=True)
@@ -166,6 +184,7 @@ class Answer:
                     "title": c.name,
                     "authors": c.authors,
                     "passage": c.passage,
+                    **({"page": c.page} if c.page else {}),
                 }
                 for c in self.citations
             ],

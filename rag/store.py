@@ -44,6 +44,7 @@ class PaperRecord:
     year: int | None
     url: str
     chunks: int
+    full_text: bool = False  # chunked from a full text (pages known), not an abstract
 
     @property
     def name(self) -> str:
@@ -239,6 +240,12 @@ class Store:
         self._catalogue = None
         return len(ids)
 
+    def delete_chunks(self, ids: Sequence[str]) -> None:
+        """Remove these chunks (a paper's chunks that a newer text of it replaced)."""
+        if ids:
+            self.collection.delete(ids=list(ids))
+            self._catalogue = None
+
     def chunks_of(self, paper_id: str) -> list[Hit]:
         """All chunks of one paper, in order."""
         got = self.collection.get(where={"paper_id": paper_id}, include=["documents", "metadatas"])
@@ -301,4 +308,5 @@ def _record(meta: dict[str, Any], chunks: int) -> PaperRecord:
         year=int(year) if isinstance(year, int | float) and year else None,
         url=str(meta.get("url", "")),
         chunks=chunks,
+        full_text="page" in meta,
     )
