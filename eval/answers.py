@@ -233,7 +233,7 @@ def answers_command(
             chat.ingest(corpus, progress=True)
         chat.llm()  # start the model first: its start-up is not part of any answer's latency
         report = evaluate(chat, rows)
-        papers = len(chat.store.catalogue())
+        papers = len(chat.papers())
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in report.rows) + "\n")

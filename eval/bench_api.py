@@ -107,22 +107,21 @@ def overhead(chat: PaperChat, http: httpx.Client, rounds: int) -> dict[str, Any]
 
 def throughput(url: str, clients: int, requests: int, seconds: float) -> dict[str, Any]:
     """/v1/search with `clients` concurrent clients until `requests` are done or time is up."""
-    done, errors, lock = [0], [0], threading.Lock()
+    issued, done, errors, lock = [0], [0], [0], threading.Lock()
     stop_at = time.monotonic() + seconds
 
     def worker(i: int) -> None:
         with httpx.Client(base_url=url, timeout=60) as http:
-            n = i
             while time.monotonic() < stop_at:
                 with lock:
-                    if done[0] + errors[0] >= requests:
+                    if issued[0] >= requests:
                         return
-                ok = http.post("/v1/search", json={"query": QUERIES[n % len(QUERIES)],
+                    n = issued[0] = issued[0] + 1
+                ok = http.post("/v1/search", json={"query": QUERIES[(n + i) % len(QUERIES)],
                                                    "k": 10}).status_code == 200
                 with lock:
                     done[0] += ok
                     errors[0] += not ok
-                n += clients
 
     start = time.perf_counter()
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(clients)]

@@ -84,7 +84,7 @@ def main() -> None:
     settings = Settings(data_dir=args.data_dir, collection=args.collection, chroma_host=None)
     chat = PaperChat(settings)
     ingest_s = None
-    if chat.store.count() == 0:
+    if not chat.papers():
         t0 = time.perf_counter()
         chat.ingest([args.corpus])
         ingest_s = round(time.perf_counter() - t0, 1)
@@ -93,7 +93,7 @@ def main() -> None:
     timed(chat.retrieve, queries[:5])  # warm-up: model, Chroma and caches
     load_before = os.getloadavg()[0]
     result = {
-        "papers": len(chat.store.catalogue()), "chunks": chat.store.count(),
+        "papers": len(records := chat.papers()), "chunks": sum(r.chunks for r in records),
         "queries": len(queries), "ingest_s": ingest_s,
         "retrieve": timed(chat.retrieve, queries),
         "search_papers_k10": timed(lambda q: chat.search(q, k=10, per_paper=1), queries),

@@ -23,7 +23,6 @@ from eval.libraries import library_settings
 from rag.config import DEMO_CORPUS, Settings
 from rag.pipeline import PaperChat
 from rag.policy import content_terms, coverage
-from rag.query import understand
 
 HERE = Path(__file__).resolve().parent
 
@@ -43,7 +42,7 @@ def best_threshold(answerable: list[float], unanswerable: list[float]) -> tuple[
 
 def signals(chat: PaperChat, question: str) -> tuple[float, float] | None:
     """(coverage, best dense cosine) of a question, or None when it names what it is about."""
-    query = understand(question, [], chat.store.catalogue(), chat.llm, 0)
+    query = chat.understand(question)
     if query.named or query.filters.authors or query.filters.areas:
         return None
     found = chat.retrieve(query.text, query.filters)

@@ -85,7 +85,7 @@ def claims_command(
         if not library:
             chat.ingest([DEMO_CORPUS], progress=False)
         result = evaluate_claims(chat, rows)
-        result["papers"] = len(chat.store.catalogue())
+        result["papers"] = len(chat.papers())
     per_claim = result.pop("rows")
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -15,7 +15,6 @@ from typing import Any
 
 from rag.config import DEMO_CORPUS, Settings
 from rag.pipeline import PaperChat
-from rag.query import understand
 
 DEMO_QUESTIONS = Path(__file__).resolve().parent / "questions" / "retrieval_demo.jsonl"
 DEPTH = {"single": 5, "multi": 10, "author": 10, "area": 10}
@@ -42,7 +41,7 @@ def load_questions(path: Path, kinds: tuple[str, ...] = tuple(DEPTH)) -> list[di
 def ranked_papers(chat: PaperChat, question: str, k: int = 10, understood: bool = True) -> list[str]:
     """Paper ids for a question, best first: understood as `ask` would (named authors and
     areas become filters; `understood=False` searches the bare text), ranked per paper."""
-    query = understand(question, [], chat.store.catalogue(), chat.llm, chat.settings.history_turns)
+    query = chat.understand(question)
     text, filters = (query.text, query.filters) if understood else (question, None)
     return [h.paper_id for h in chat.search(text, k=k, filters=filters, per_paper=1)]
 
