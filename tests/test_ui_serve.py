@@ -76,6 +76,13 @@ def test_the_app_needs_a_login(served: str) -> None:
     assert config["title"] == "PaperChat"
 
 
+def test_serve_offers_the_http_api_closed_without_a_key_when_people_must_log_in(
+        served: str) -> None:
+    assert httpx.get(f"{served}/v1/models").status_code == 401
+    assert httpx.post(f"{served}/v1/search", json={"query": "graphs"}).status_code == 401
+    assert "/v1/chat/completions" in httpx.get(f"{served}/openapi.json").json()["paths"]
+
+
 def test_an_empty_library_says_so_through_the_api(served: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
