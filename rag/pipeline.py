@@ -73,7 +73,8 @@ class PaperChat:
         if current is not None and current.version == version:
             return current
         if not self._lexical_lock.acquire(blocking=current is None):
-            return current  # type: ignore[return-value]  (None only when blocking)
+            assert current is not None  # only a non-blocking attempt can fail
+            return current
         try:
             if self._lexical is None or self._lexical.version != version:
                 self._lexical = self._sync_lexical(self._lexical, version)
@@ -268,21 +269,26 @@ class PaperChat:
                                                    per_paper=1)]
         ranked += sorted(allowed - set(ranked))
         if topic:
-            ranked = self._on_topic(ranked, topic, allowed)
+            ranked = self._on_topic(ranked, topic, query)
         return [cat[pid] for pid in ranked[: self.settings.list_limit]]
 
-    def _on_topic(self, ranked: list[str], topic: list[str], allowed: set[str]) -> list[str]:
+    def _on_topic(self, ranked: list[str], topic: list[str], query: Query) -> list[str]:
         """The papers holding the most of the topic's words ("temporal graphs": the papers
-        with both words, not every graph paper); when none holds any (a topic in another
-        language), the better half of the ranking."""
+        with both words, not every graph paper); when none holds any (other words, another
+        language), the better half by dense closeness to the topic alone."""
+        allowed = set(ranked)
         held = {pid: 0 for pid in ranked}
         for term in dict.fromkeys(topic):
             for pid, _ in self.lexical.paper_scores(term, len(allowed), allowed):
                 held[pid] = held.get(pid, 0) + 1
         most = max(held.values(), default=0)
-        if not most:
-            return ranked[: max(1, len(ranked) // 2)]
-        return [pid for pid in ranked if held[pid] == most]
+        if most:
+            return [pid for pid in ranked if held[pid] == most]
+        names = {w.lower() for a in query.filters.authors for w in a.replace("-", " ").split()}
+        text = " ".join(w for w in query.text.split() if w.lower().strip("'’s,.?") not in names)
+        dense = [h.paper_id for h in self.search(text, k=len(allowed), filters=query.filters,
+                                                 per_paper=1, mode="dense")]
+        return dense[: max(1, len(dense) // 2)]
 
     def understand(self, question: str, history: Sequence[Turn] = (),
                    filters: Filters | None = None, llm: ChatModel | None = None) -> Query:
