@@ -43,7 +43,8 @@ def sections_of(pages: list[str]) -> list[Section]:
     every page break, so each piece has one page. Text before the first heading is the front
     matter (title ""). Reference lists are dropped."""
     pieces: list[Section] = []
-    title, lines, page_of = "", [], 1
+    title, page_of = "", 1
+    lines: list[str] = []
 
     def flush() -> None:
         text = " ".join(" ".join(lines).split())
