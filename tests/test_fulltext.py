@@ -14,6 +14,7 @@ from rag.fakes import FakeChat
 from rag.pdf import heading, sections_of
 from rag.pipeline import PaperChat
 from tests.conftest import make_settings
+from ui.render import answer_html
 
 TITLE = "Sparse Kernels for Molecular Transport"
 FILLER = "This paragraph describes the setting in plain words and adds nothing new."
@@ -76,6 +77,7 @@ def test_a_pdf_is_chunked_by_section_and_citations_show_the_page(tmp_path: Path)
     answer = chat.ask("What accuracy does the sparse kernel reach on QM9?")
     assert [c.page for c in answer.citations] == [2]
     assert answer.to_json()["citations"][0]["page"] == 2
+    assert "p. 2 · 3 Experiments" in answer_html(answer.text, answer.passages, 0)  # the UI shows it
 
 
 def test_abstract_and_full_text_of_one_paper_are_one_paper(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ def source_id(turn: int, n: int) -> str:
 
 
 def paper_meta(meta: Mapping[str, Any]) -> dict[str, str]:
-    """Display fields of a hit's metadata: name, title, authors, area, venue/year, url."""
+    """Display fields of a hit's metadata: name, title, authors, area, venue/year, url, page."""
     area = " · ".join(str(x) for x in (meta.get("area"), meta.get("subarea")) if x)
     when = " ".join(str(x) for x in (meta.get("venue"), meta.get("year")) if x)
     name = str(meta.get("display_name") or meta.get("title") or meta.get("paper_id", ""))
@@ -48,6 +48,8 @@ def paper_meta(meta: Mapping[str, Any]) -> dict[str, str]:
         "when": when,
         "authors": ", ".join(a for a in str(meta.get("authors", "")).split("; ") if a),
         "url": str(meta.get("url") or ""),
+        "page": (f"p. {meta['page']}" + (f" · {meta['section']}" if meta.get("section") else "")
+                 if meta.get("page") else ""),  # full texts: where the passage is
     }
 
 
@@ -64,7 +66,7 @@ def _paper_html(meta: Mapping[str, Any], inert: bool = False) -> str:
     parts = [f'<span class="pc-name">{put(f["name"])}</span>']
     if f["title"]:
         parts.append(f'<span class="pc-title">{put(f["title"])}</span>')
-    for key in ("authors", "area", "when"):
+    for key in ("authors", "area", "when", "page"):
         if f[key]:
             parts.append(f'<span class="pc-{key}">{put(f[key])}</span>')
     if f["url"]:
