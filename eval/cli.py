@@ -61,7 +61,7 @@ def retrieval_library(
         "demo: the 20 alone. Ingested once per embedder into data/eval-libraries/.")] = "iclr",
     systems: Annotated[str, typer.Option(
         help="Comma-separated systems to score side by side (see eval/retrieval_library.py).")]
-        = "bm25,minilm-dense,rrf-bm25-minilm,minilm-chunks,minilm",
+        = "bm25,minilm-dense,rrf-bm25-minilm,minilm,minilm-papers",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     verbose: Annotated[bool, typer.Option(help="List every question that missed.")] = False,
 ) -> None:

@@ -56,13 +56,13 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
     System("rrf-bm25-minilm", "minilm", understood=False,
            overrides={"fusion": "rrf", "paper_share": 0.0}),
     System("e5-dense", "e5", mode="dense", understood=False, overrides={"paper_share": 0.0}),
-    # The product: query understanding, paper-level fusion; "-chunks" without paper vectors
-    # (as before issue 9). MiniLM systems translate Chinese with the model first.
-    System("minilm-chunks", "minilm", overrides={"paper_share": 0.0}),
-    System("minilm", "minilm"),
+    # The product: query understanding, paper-level fusion; "-papers" adds the whole-paper
+    # vectors as a third side. MiniLM systems translate Chinese with the model first.
+    System("minilm", "minilm"),  # the product's defaults
+    System("minilm-papers", "minilm", overrides={"paper_share": 0.5}),  # ablation
     System("minilm-dense0.65", "minilm", overrides={"dense_weight": 0.65}),  # ablation
-    System("e5-chunks", "e5", overrides={"paper_share": 0.0}),
     System("e5", "e5"),
+    System("e5-papers", "e5", overrides={"paper_share": 0.5}),
 )}
 
 

@@ -91,11 +91,11 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
 def _named(question: str, words: list[str], folded: list[str], i: int, author: str,
            cue: bool) -> bool:
     name = Name.parse(author)
-    before = folded[max(0, i - len(name.given)) : i]
+    before = folded[max(0, i - max(len(name.given), 1)) : i]
     after = folded[i + 1 : i + 1 + len(name.given)]
-    asked = Name(tuple(w for w in before if _is_given_of(w, name)), name.surname)
-    if before and asked.given and len(asked.given) == len(before) and asked.matches(name):
-        return True  # "Moshe Eliasof", "M. Eliasof", "C B Schonlieb"
+    given = _given_run(before, name)
+    if given and Name(given, name.surname).matches(name):
+        return True  # "Moshe Eliasof", "M. Eliasof", "C B Schonlieb", "Stanley Osher" (no "J")
     if after and words[i + 1][:1].isupper() and re.search(rf"{re.escape(words[i])}\s*,", question):
         return all(_is_given_of(w, name) for w in after)  # "Eliasof, Moshe"
     if _given_elsewhere(before, name) or _other_first_name(words, i):
@@ -106,6 +106,16 @@ def _named(question: str, words: list[str], folded: list[str], i: int, author: s
                                      rf"\b{re.escape(words[i])}['’]s\b", question) is not None
     by_surname = re.search(rf"\b(?:by|from)\s+{re.escape(name.surname)}\b", fold(question))
     return (capital and cue) or folded == [name.surname] or by_surname is not None
+
+
+def _given_run(before: list[str], name: Name) -> tuple[str, ...]:
+    """The words right before the surname that are this author's given names or initials."""
+    run: list[str] = []
+    for word in reversed(before):
+        if not _is_given_of(word, name):
+            break
+        run.insert(0, word)
+    return tuple(run)
 
 
 def _is_given_of(word: str, name: Name) -> bool:

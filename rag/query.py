@@ -121,7 +121,7 @@ _PAPER_WORDS = frozenset(tokenize("paper papers work works research article arti
 
 # Words between a word for papers and the area ("papers about RL", "work related to ...").
 _AREA_LINKS = frozenset(tokenize("about regarding concerning related relating dealing deal "
-                                 "within under inside belonging belong"))
+                                 "within under inside belonging belong fall falls falling"))
 
 
 def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:

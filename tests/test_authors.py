@@ -14,7 +14,7 @@ from rag.query import detect_years, topic_terms
 from rag.retrieve import Filters
 
 AUTHORS = ["Moshe Eliasof", "Carola-Bibiane Schönlieb", "Xiyu Wei", "Qingwei Zong", "Liang Li",
-           "Sujian Li", "Alberto Foresti", "Wan Zhiyi", "Krishna Sri Ipsit Mantri"]
+           "Sujian Li", "Alberto Foresti", "Wan Zhiyi", "Krishna Sri Ipsit Mantri", "Stanley J Osher"]
 
 
 @pytest.mark.parametrize(("asked", "author", "same"), [
@@ -50,6 +50,7 @@ def test_name_parse_orders() -> None:
     ("papers by Liang Li", {"Liang Li"}),
     ("How do graph networks handle long-range interactions?", set()),
     ("Which papers did John Eliasof write?", set()),  # another person with that surname
+    ("Which papers did Stanley Osher co-author?", {"Stanley J Osher"}),  # middle initial left out
 ])
 def test_mentioned_authors(question: str, expected: set[str]) -> None:
     assert set(mentioned_authors(question, AUTHORS)) == expected
@@ -127,3 +128,4 @@ def test_topic_keeps_papers_holding_most_topic_words(chat: PaperChat) -> None:
 def test_area_named_after_about(chat: PaperChat) -> None:
     query = chat.understand("Which papers are about reinforcement learning?")
     assert query.filters.areas and all("reinforcement" in a.lower() for a in query.filters.areas)
+    assert chat.understand("Which papers fall under optimization?").filters.areas == ("Optimization",)
