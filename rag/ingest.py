@@ -20,7 +20,7 @@ from rag.corpus import is_paper_file, load_papers
 from rag.lexical import fold
 from rag.models import Chunk, Paper, Rejection
 from rag.reading import expand_paths
-from rag.store import Store
+from rag.store import PaperRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -59,15 +59,16 @@ def ingest_paths(paths: Sequence[Path], store: Store, settings: Settings,
     files, skipped = expand_paths(paths, is_paper_file)
     report = IngestReport([FileReport(r.source.rsplit(":", 1)[0], rejected=[r]) for r in skipped])
     seen: set[str] = set()
+    titles = _titles(store)  # once per run, then kept up to date (not re-read per file)
     for path in files:
-        report.files.append(ingest_file(path, store, settings, seen, progress))
+        report.files.append(ingest_file(path, store, settings, seen, progress, titles))
     for rej in report.rejected:
         log.info("rejected %s", rej)
     return report
 
 
 def ingest_file(path: Path, store: Store, settings: Settings, seen: set[str],
-                progress: bool = True) -> FileReport:
+                progress: bool = True, titles: dict[str, PaperRecord] | None = None) -> FileReport:
     """One file: its new papers stored in whole-paper batches. `seen` holds the paper ids
     already handled in this ingest (a paper repeated in a later file counts as unchanged)."""
     loaded = load_papers(path, settings.max_record_chars, settings.max_file_mb << 20)
@@ -77,7 +78,8 @@ def ingest_file(path: Path, store: Store, settings: Settings, seen: set[str],
         if paper.paper_id not in seen:
             seen.add(paper.paper_id)
             papers.append(paper)
-    papers = _one_per_title(papers, store)
+    titles = _titles(store) if titles is None else titles
+    papers = _one_per_title(papers, titles)
     report.unchanged = len(loaded.papers) - len(papers)
     chunked = _chunked(papers, settings, report)
     existing = store.existing_ids([c.chunk_id for _, cs in chunked for c in cs])
@@ -91,15 +93,26 @@ def ingest_file(path: Path, store: Store, settings: Settings, seen: set[str],
             report.added += _store_batch(store, batch, report)
             bar.update(sum(len(cs) for _, cs in batch))
     _drop_replaced(store, chunked)
+    titles.update({fold(p.title): _record(p, len(cs)) for p, cs in chunked if p.title})
     return report
 
 
-def _one_per_title(papers: list[Paper], store: Store) -> list[Paper]:
+def _titles(store: Store) -> dict[str, PaperRecord]:
+    """Stored papers by folded title."""
+    return {fold(r.title): r for r in store.catalogue().values() if r.title}
+
+
+def _record(paper: Paper, chunks: int) -> PaperRecord:
+    return PaperRecord(paper.paper_id, paper.title, paper.display_name, list(paper.authors),
+                       paper.area, paper.subarea, paper.venue, paper.year, paper.url, chunks,
+                       full_text=bool(paper.sections))
+
+
+def _one_per_title(papers: list[Paper], stored: dict[str, PaperRecord]) -> list[Paper]:
     """Abstracts and full texts of the same paper are one paper (same title, case and accents
     aside): a full text takes the stored paper's id and the fields it lacks (authors, venue,
     year, ...) and replaces its abstract chunks; an abstract of a stored full text is left out
     (the full text holds it)."""
-    stored = {fold(r.title): r for r in store.catalogue().values() if r.title}
     out = []
     for paper in papers:
         twin = stored.get(fold(paper.title)) if paper.title else None

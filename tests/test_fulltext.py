@@ -97,3 +97,14 @@ def test_abstract_and_full_text_of_one_paper_are_one_paper(tmp_path: Path) -> No
         assert set(chat.lexical.ids) == {c.chunk_id for c in chunks}
         assert chat.search("QM9 benchmark", k=1)[0].paper_id == only.paper_id
     assert only.authors == []  # PDF first: the later abstract adds nothing
+
+
+def test_abstract_and_full_text_in_one_ingest_are_one_paper(tmp_path: Path) -> None:
+    abstract = tmp_path / "abstracts.jsonl"
+    abstract.write_text(json.dumps({"title": TITLE, "year": 2024, "abstract": "Short."}) + "\n")
+    pdf = make_pdf(tmp_path / "paper.pdf", PAGES, TITLE)
+    chat = PaperChat(make_settings(tmp_path / "data"), llm=FakeChat())
+    chat.ingest([abstract, pdf], progress=False)
+    (only,) = chat.papers()
+    assert only.full_text and only.year == 2024
+    assert all(c.page for c in chat.store.chunks_of(only.paper_id))
