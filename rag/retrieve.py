@@ -315,8 +315,8 @@ def build_retriever(store: Store, lexical: LexicalIndex, settings: Settings,
     n = max(settings.candidates, papers or 0)
     # A paper has one to three chunks, so twice as many chunks give about n papers.
     dense = DenseRetriever(store, lexical, 2 * n, allowed, settings.query_threads)
-    papers = PaperVectorRetriever(store, lexical, n, allowed)
-    return HybridRetriever(dense, papers, LexicalRetriever(lexical, n, allowed),
+    whole = PaperVectorRetriever(store, lexical, n, allowed)
+    return HybridRetriever(dense, whole, LexicalRetriever(lexical, n, allowed),
                            side_weights(settings, mode), settings.fusion)
 
 

@@ -201,7 +201,7 @@ class Store:
         missing = sorted(set(self.catalogue()) - have)
         for start in range(0, len(missing), batch):
             group = missing[start : start + batch]
-            got = self.collection.get(where={"paper_id": {"$in": group}},
+            got = self.collection.get(where={"paper_id": {"$in": group}},  # type: ignore[dict-item]
                                       include=["embeddings", "metadatas"])
             nodes = [TextNode(id_=i, text="", metadata={**(m or {}), "chunk_index": 0},
                               embedding=list(map(float, e)))
