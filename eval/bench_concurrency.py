@@ -58,7 +58,10 @@ def _free_port() -> int:
 def served(home: Path, timeout: float = 180) -> Iterator[Server]:
     """`paperchat serve` on 127.0.0.1 over the demo papers (fake models), API key login."""
     key = secrets.token_urlsafe(16)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERCHAT_", "OPENAI_"))}
+    # A GRADIO_TEMP_DIR left in this process's environment (serve_options sets it) would send
+    # the served app's upload copies elsewhere: the child chooses its own under its data dir.
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PAPERCHAT_", "OPENAI_", "GRADIO_TEMP_DIR"))}
     env.update(PAPERCHAT_DATA_DIR=str(home / "data"), PAPERCHAT_EMBED_MODEL="fake",
                PAPERCHAT_LLM_PROVIDER="fake", PAPERCHAT_API_KEY=key, PYTHONPATH=str(REPO),
                HF_HUB_OFFLINE="1", HF_HUB_DISABLE_TELEMETRY="1", GRADIO_ANALYTICS_ENABLED="False")

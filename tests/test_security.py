@@ -20,7 +20,10 @@ from ui.app import serve_options
 
 def test_serves_on_loopback_by_default_and_warns_when_exposed_without_login(
         tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("GRADIO_TEMP_DIR", raising=False)
+    # serve_options sets GRADIO_TEMP_DIR when unset; setenv then delenv makes monkeypatch
+    # restore the variable afterwards, so it does not leak into later tests' servers.
+    monkeypatch.setenv("GRADIO_TEMP_DIR", "")
+    monkeypatch.delenv("GRADIO_TEMP_DIR")
     assert Settings(_env_file=None).host == "127.0.0.1"  # type: ignore[call-arg]
     with caplog.at_level(logging.WARNING):
         local = serve_options(make_settings(tmp_path))
