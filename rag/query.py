@@ -232,17 +232,18 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
 
 
 _NAME_WORDS = re.compile(r"[\w][\w\-]*")
-_names_cache: tuple[int, int, dict[str, tuple[str, ...]]] | None = None
+_names_cache: tuple[int, int, dict[str, tuple[str, ...]], int] | None = None
 
 
-def _name_index(catalogue: dict[str, PaperRecord]) -> dict[str, tuple[str, ...]]:
+def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str, ...]], int]:
     """Lower-case names (method names, titles) -> the papers they name, built once per
     catalogue. A method name that also appears in two or more other papers' titles or names
     ("RAG", "LLM") is a topic, not a name: it is left out, so a question about RAG is not
-    narrowed to the one paper that happens to be called that."""
+    narrowed to the one paper that happens to be called that. Also the longest name's word
+    count (how far a question's runs of words need looking up)."""
     global _names_cache
     if _names_cache and _names_cache[:2] == (id(catalogue), len(catalogue)):
-        return _names_cache[2]
+        return _names_cache[2], _names_cache[3]
     words: dict[str, set[str]] = {}
     for pid, rec in catalogue.items():
         for w in _NAME_WORDS.findall(f"{rec.title} {rec.display_name}"):
@@ -256,15 +257,15 @@ def _name_index(catalogue: dict[str, PaperRecord]) -> dict[str, tuple[str, ...]]
                 continue
             index.setdefault(" ".join(_NAME_WORDS.findall(name.lower())), set()).add(pid)
     built = {k: tuple(sorted(v)) for k, v in index.items() if k}
-    _names_cache = (id(catalogue), len(catalogue), built)
-    return built
+    longest = max((k.count(" ") + 1 for k in built), default=0)
+    _names_cache = (id(catalogue), len(catalogue), built, longest)
+    return built, longest
 
 
 def detect_papers(text: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
     """Loaded papers named in the text by their method name (not "X et al.") or full title:
     every run of the text's words is looked up in the catalogue's name index."""
-    index = _name_index(catalogue)
-    longest = max((k.count(" ") + 1 for k in index), default=0)
+    index, longest = _name_index(catalogue)
     words = _NAME_WORDS.findall(text.lower())
     found: list[str] = []
     for i in range(len(words)):
