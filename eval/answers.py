@@ -32,7 +32,7 @@ import typer
 from tqdm import tqdm
 
 from eval.judge import JudgeTally, judge_answer
-from eval.libraries import library_settings
+from eval.libraries import open_library
 from rag.cite import REFUSAL, claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.models import Answer, Passage, Turn
@@ -222,15 +222,9 @@ def answers_command(
         updates["evidence_mode"] = evidence
     rows = load_questions(questions)[:limit]
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings().model_copy(update={**updates, "data_dir": Path(tmp)})
-        try:
-            settings = library_settings(library, settings) if library else settings
-        except ValueError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-        chat = PaperChat(settings)
-        if not library:
-            chat.ingest(corpus, progress=True)
+        chat = open_library(library, Settings().model_copy(update=updates), Path(tmp), corpus,
+                            progress=True)
+        settings = chat.settings
         chat.llm()  # start the model first: its start-up is not part of any answer's latency
         report = evaluate(chat, rows)
         papers = len(chat.papers())

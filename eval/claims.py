@@ -22,7 +22,7 @@ import typer
 from tqdm import tqdm
 
 from eval.judge import holds_evidence, right_paper
-from eval.libraries import library_settings
+from eval.libraries import open_library
 from rag.claims import is_claim_question
 from rag.config import DEMO_CORPUS, Settings
 from rag.pipeline import PaperChat
@@ -75,15 +75,7 @@ def claims_command(
     """Evaluate claim questions: verdict accuracy (JSON to stdout). No model call is made."""
     rows = [json.loads(x) for x in questions.read_text(encoding="utf-8").splitlines() if x.strip()]
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings().model_copy(update={"data_dir": Path(tmp)})
-        try:
-            settings = library_settings(library, settings) if library else settings
-        except ValueError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-        chat = PaperChat(settings)
-        if not library:
-            chat.ingest([DEMO_CORPUS], progress=False)
+        chat = open_library(library, Settings(), Path(tmp), [DEMO_CORPUS])
         result = evaluate_claims(chat, rows)
         result["papers"] = len(chat.papers())
     per_claim = result.pop("rows")

@@ -16,8 +16,12 @@ import logging
 import re
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rag.config import DEMO_CORPUS, REPO_ROOT, Settings
+
+if TYPE_CHECKING:
+    from rag.pipeline import PaperChat
 
 log = logging.getLogger(__name__)
 
@@ -82,3 +86,23 @@ def library_settings(name: str, settings: Settings) -> Settings:
     stamp.write_text(json.dumps({"papers": report.added + report.unchanged,
                                  "ingest_seconds": round(seconds, 1)}) + "\n")
     return lib
+
+
+def open_library(library: str | None, settings: Settings, scratch: Path,
+                 corpus: list[Path], progress: bool = False) -> PaperChat:
+    """The library an evaluation runs on: a cached one by name, or `corpus` ingested into
+    `scratch`. An unknown name is a user error: one line, exit code 2."""
+    import typer
+
+    from rag.pipeline import PaperChat
+
+    settings = settings.model_copy(update={"data_dir": scratch})
+    try:
+        settings = library_settings(library, settings) if library else settings
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    chat = PaperChat(settings)
+    if not library:
+        chat.ingest(corpus, progress=progress)
+    return chat
