@@ -48,7 +48,7 @@ def _env(home: Path) -> dict[str, str]:
 @contextlib.contextmanager
 def api_server(home: Path, timeout: float = 300) -> Iterator[str]:
     """`paperchat api` on a free 127.0.0.1 port over its own copy of the demo papers."""
-    cli = [sys.executable, "-m", "rag.cli"]
+    cli = [sys.executable, "-m", "ui.cli"]
     subprocess.run([*cli, "ingest", "--demo"], env=_env(home), cwd=home, check=True,
                    timeout=900, capture_output=True)
     with socket.socket() as s:

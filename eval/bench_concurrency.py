@@ -65,7 +65,7 @@ def served(home: Path, timeout: float = 180) -> Iterator[Server]:
     env.update(PAPERCHAT_DATA_DIR=str(home / "data"), PAPERCHAT_EMBED_MODEL="fake",
                PAPERCHAT_LLM_PROVIDER="fake", PAPERCHAT_API_KEY=key, PYTHONPATH=str(REPO),
                HF_HUB_OFFLINE="1", HF_HUB_DISABLE_TELEMETRY="1", GRADIO_ANALYTICS_ENABLED="False")
-    cli = [sys.executable, "-m", "rag.cli"]
+    cli = [sys.executable, "-m", "ui.cli"]
     subprocess.run([*cli, "ingest", "--demo"], env=env, cwd=home, check=True, timeout=600,
                    capture_output=True)
     port = _free_port()

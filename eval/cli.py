@@ -1,5 +1,5 @@
-"""`paperchat eval ...` commands (registered in rag/cli.py). Results go to stdout; progress
-bars and errors to stderr."""
+"""`paperchat eval ...` commands (added to the `paperchat` command in ui/cli.py). Results go
+to stdout; progress bars and errors to stderr."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from eval.answers import answers_command
+from eval.claims import claims_command
 from rag.config import Settings
 
 eval_app = typer.Typer(no_args_is_help=True, help="Evaluate retrieval and answers.")
@@ -76,3 +78,7 @@ def retrieval_library(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     print(json.dumps(report) if as_json else format_report(report, verbose))
+
+
+eval_app.command("answers")(answers_command)
+eval_app.command("claims")(claims_command)

@@ -67,7 +67,7 @@ def test_a_mixed_folder_loads_every_good_file_and_reports_each_bad_one(tmp_path:
 def test_cli_ingests_a_folder_and_names_each_skipped_file(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    from rag import cli
+    from ui import cli
 
     folder = _messy_folder(tmp_path / "papers")
     for key, value in {"PAPERCHAT_DATA_DIR": str(tmp_path / "data"), "PAPERCHAT_EMBED_MODEL": "fake",

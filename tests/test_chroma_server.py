@@ -72,7 +72,7 @@ def _env(data: Path, port: int) -> dict[str, str]:
 
 
 def _cli(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "rag.cli", *args], env=env, cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "ui.cli", *args], env=env, cwd=REPO,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout

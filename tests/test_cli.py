@@ -23,7 +23,7 @@ def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def run(env: dict[str, str], *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run([sys.executable, "-m", "rag.cli", *args], env=env, cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", *args], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     if ok:
         assert proc.returncode == 0, proc.stderr

@@ -71,7 +71,7 @@ def test_eval_answers_command_prints_a_summary(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERCHAT_", "OPENAI_"))}
     env.update(PAPERCHAT_EMBED_MODEL="fake", PAPERCHAT_LLM_PROVIDER="fake",
                PAPERCHAT_REFUSAL_THRESHOLD="0.1")
-    proc = subprocess.run([sys.executable, "-m", "rag.cli", "eval", "answers", "--questions", str(qs),
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", "eval", "answers", "--questions", str(qs),
                            "--out", str(tmp_path / "rows.jsonl")], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr

@@ -104,7 +104,7 @@ def test_product_run_ranks_beir_ids(tmp_path: Path, settings: Settings) -> None:
 def run_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PAPERCHAT_", "OPENAI_"))}
     env.update(PAPERCHAT_DATA_DIR=str(tmp_path / "data"), PAPERCHAT_EMBED_MODEL="fake")
-    return subprocess.run([sys.executable, "-m", "rag.cli", "eval", *args], env=env, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "ui.cli", "eval", *args], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
 
 

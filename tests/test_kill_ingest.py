@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def _ingest(env: dict[str, str], path: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "rag.cli", "ingest", str(path)], env=env,
+    return subprocess.Popen([sys.executable, "-m", "ui.cli", "ingest", str(path)], env=env,
                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
 

@@ -40,7 +40,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
            "PYTHONPATH": str(REPO)}
     env.pop("OPENAI_BASE_URL", None)
     log = (home / "serve.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "rag.cli", "serve", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "ui.cli", "serve", "--port", str(port)],
                             cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:

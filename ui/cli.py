@@ -1,4 +1,6 @@
-"""The `paperchat` command. JSON goes to stdout; logs and progress go to stderr."""
+"""The `paperchat` command (a front-end beside the UI and the HTTP API, over the PaperChat
+facade; `paperchat eval ...` comes from eval/cli.py). JSON goes to stdout; logs and progress
+go to stderr."""
 
 from __future__ import annotations
 
@@ -11,8 +13,6 @@ from typing import Annotated, Any
 
 import typer
 
-from eval.answers import answers_command
-from eval.claims import claims_command
 from eval.cli import eval_app
 from rag.config import DEMO_CORPUS, Settings
 from rag.models import Hit
@@ -23,8 +23,6 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 models_app = typer.Typer(no_args_is_help=True, help="Local model files.")
 app.add_typer(models_app, name="models")
 app.add_typer(eval_app, name="eval")
-eval_app.command("answers")(answers_command)
-eval_app.command("claims")(claims_command)
 
 AuthorOpt = Annotated[list[str] | None, typer.Option("--author", help="Only papers by this author (repeatable).")]
 AreaOpt = Annotated[list[str] | None, typer.Option("--area", help="Only papers in this area or subarea.")]
