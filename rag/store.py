@@ -179,9 +179,12 @@ class Store:
         if not nodes:
             return 0
         texts = [n.get_content(metadata_mode="embed") for n in nodes]  # type: ignore[arg-type]
-        vectors = self.embed_model.get_text_embedding_batch(texts)
-        for node, vec in zip(nodes, vectors, strict=True):
-            node.embedding = vec
+        # Embedded shortest first: a model batch is padded to its longest text, so batches of
+        # like lengths waste less (ICLR chunks: 10-25% more chunks/s, eval/bench_embed.py).
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        vectors = self.embed_model.get_text_embedding_batch([texts[i] for i in order])
+        for i, vec in zip(order, vectors, strict=True):
+            nodes[i].embedding = vec
         self.vector_store.add(list[BaseNode](nodes))
         self.add_paper_vectors(paper_vectors(nodes))
         self._catalogue = None
