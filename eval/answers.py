@@ -38,6 +38,7 @@ from rag.config import DEMO_CORPUS, Settings
 from rag.models import Answer, Passage, Turn
 from rag.pipeline import PaperChat
 from rag.sentences import VectorCache
+from rag.text import is_chinese
 
 JUDGE_THRESHOLD = 0.5
 QUESTIONS = Path(__file__).resolve().parent / "questions" / "answers_demo.jsonl"
@@ -75,7 +76,7 @@ def judge(text: str, passages: list[Passage], expected: set[str], vectors: Vecto
     for claim, ns in claims(text):
         if REFUSAL.search(claim) or not passages:
             continue
-        cjk = any("\u4e00" <= ch <= "\u9fff" for ch in claim)  # not measurable: taken as supported
+        cjk = is_chinese(claim)  # not measurable: taken as supported
         scores = np.ones(len(passages)) if cjk else support(claim, passages, vectors)
         if scores.max() >= JUDGE_THRESHOLD:
             t.supported_sentences += 1

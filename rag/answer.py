@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ from rag.config import Settings
 from rag.models import Answer, Citation, CitationReport, Passage, SentenceCheck, Verdict
 from rag.policy import Context, answer_type_matches, answerability
 from rag.sentences import VectorCache
+from rag.text import author_label, is_chinese
 
 if TYPE_CHECKING:  # rag.query imports this module
     from rag.query import Query
@@ -19,11 +19,6 @@ if TYPE_CHECKING:  # rag.query imports this module
 
 NOT_ANSWERED = "The loaded papers do not answer this."
 NOT_ANSWERED_ZH = "已加载的论文没有回答这个问题。"
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def is_chinese(text: str) -> bool:
-    return bool(_CJK.search(text))
 
 
 def format_passages(passages: list[Passage], named_authors: tuple[str, ...] = ()) -> str:
@@ -32,7 +27,7 @@ def format_passages(passages: list[Passage], named_authors: tuple[str, ...] = ()
     blocks = []
     for p in passages:
         authors = p.hit.authors
-        who = [f"{authors[0].split()[-1]} et al." if len(authors) > 1 else authors[0]] if authors else []
+        who = [author_label(authors) if len(authors) > 1 else authors[0]] if authors else []
         who += [f"with {a}" for a in named_authors if a in authors[1:]]
         extra = [w for w in who if w != p.hit.name]
         label = f"{p.hit.name} ({', '.join(extra)})" if extra else p.hit.name

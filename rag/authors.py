@@ -10,21 +10,16 @@ author with that surname. Substrings never match: "Wei" is not "Qingwei".
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+
+from rag.text import fold
 
 _PARTS = re.compile(r"[^\W\d_]+", re.UNICODE)
 # Words that sit next to a name in a question and are not part of it.
 _CUE = re.compile(r"\b(?:by|from|of|authors?|wrote|write|written|work(?:s|ed)?|papers?|"
                   r"publish(?:ed|es)?|co-?authored|authored)\b|'s\b|’s\b|的")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents ("Schönlieb" -> "schonlieb")."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from rag.contradiction import correction
-from rag.lexical import tokenize
 from rag.models import CitationReport, Passage, SentenceCheck, Verdict
 from rag.policy import (
     DEFAULT_SUPPORT,
@@ -24,10 +23,10 @@ from rag.policy import (
     source_line,
 )
 from rag.sentences import VectorCache, overlap, relevance, split_sentences
+from rag.text import has_cjk, tokenize
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
 REFUSAL = re.compile(
     r"\b(?:I (?:do not|don't|cannot|can't) (?:know|answer|find)|(?:do|does) not (?:contain|"
@@ -114,7 +113,7 @@ def is_meta(claim: str) -> bool:
     """'Passage [1].', 'This is stated in passage [2].': a pointer, not a claim."""
     words = re.sub(r"\b(?:passages?|stated|mentioned|described|shown|given)\b", " ", claim,
                    flags=re.IGNORECASE)
-    return len(tokenize(words)) < 2 and not _CJK.search(claim)
+    return len(tokenize(words)) < 2 and not has_cjk(claim)
 
 
 @dataclass
@@ -173,7 +172,7 @@ def _scores(claim: str, valid: list[int], passages: list[Passage], vectors: Vect
     """Similarity of the claim to each passage. A Chinese sentence is measured by its Latin
     terms and numbers; one with none has nothing to measure against the English passages, so
     its own citations are taken at the threshold (their other checks still apply)."""
-    if not _CJK.search(claim):
+    if not has_cjk(claim):
         return support(claim, passages, vectors)
     if _LATIN_TERM.search(claim):
         return _cjk_support(claim, passages)

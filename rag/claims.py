@@ -21,6 +21,7 @@ from rag.policy import (
     subject,
 )
 from rag.sentences import VectorCache, overlap, split_sentences
+from rag.text import is_chinese
 
 CUE = re.compile(
     r"^\s*(?:is it (?:really )?(?:true|the case|correct|right) that|is the claim that|"
@@ -91,7 +92,7 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
 def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
                  suggestions: list[str]) -> Answer:
     """The reply to a claim question: the verdict, and the deciding sentence quoted and cited."""
-    zh = bool(re.search(r"[\u4e00-\u9fff]", question))
+    zh = is_chinese(question)
     text = LINES[found.verdict][int(zh)]
     citations: list[Citation] = []
     p = found.passage

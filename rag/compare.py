@@ -3,22 +3,23 @@ the row, cited to its passage, or "not stated". Extractive, so no cell is guesse
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from rag.answer import citations_for
-from rag.models import Answer, Hit, Passage
+from rag.models import Answer, Comparison, Hit, Passage
 from rag.retrieve import Filters
-from rag.sentences import split_sentences
+from rag.sentences import VectorCache, split_sentences
 
 if TYPE_CHECKING:
-    from rag.pipeline import PaperChat
     from rag.query import Query
+    from rag.store import PaperRecord
+
+# How the papers are found: PaperChat.search(query, k, filters, per_paper) -> hits.
+Search = Callable[..., list[Hit]]
 
 NOT_STATED = "not stated"
 # Each row: a description to embed, and cue words that mark a sentence as belonging to it.
@@ -47,29 +48,6 @@ _LEAD = re.compile(r"^.*?(?:compare|comparison of|contrast|differences? between|
                    re.I)
 
 
-@dataclass
-class Comparison:
-    papers: list[str]
-    rows: dict[str, list[tuple[str, int | None]]]  # row -> per paper (cell text, passage n)
-    passages: list[Passage] = field(default_factory=list)
-
-    def to_markdown(self) -> str:
-        head = "| | " + " | ".join(self.papers) + " |"
-        lines = [head, "|---" * (len(self.papers) + 1) + "|"]
-        for row, cells in self.rows.items():
-            texts = [f"{t} [{n}]" if n else t for t, n in cells]
-            lines.append(f"| **{row}** | " + " | ".join(x.replace("|", "/") for x in texts) + " |")
-        return "\n".join(lines)
-
-    def to_csv(self) -> str:
-        buf = io.StringIO()
-        writer = csv.writer(buf)
-        writer.writerow(["aspect", *self.papers])
-        for row, cells in self.rows.items():
-            writer.writerow([row, *[f"{t} [{n}]" if n else t for t, n in cells]])
-        return buf.getvalue()
-
-
 def targets_of(question: str) -> list[str]:
     """'Compare RoT and InfoSEDD' -> ['RoT', 'InfoSEDD']."""
     rest = _LEAD.sub("", question).strip(" ?？.。")
@@ -77,9 +55,8 @@ def targets_of(question: str) -> list[str]:
     return [t.strip() for t in _SPLIT_TARGETS.split(rest) if t.strip()]
 
 
-def resolve_papers(chat: PaperChat, query: Query) -> list[str]:
+def resolve_papers(query: Query, catalogue: Mapping[str, PaperRecord], search: Search) -> list[str]:
     """Paper ids for the comparison: named papers or authors, else the topic's top papers."""
-    catalogue = chat.store.catalogue()
     chosen: list[str] = []
     targets = targets_of(query.original) if not query.filters.paper_ids else []
     for target in targets:
@@ -88,11 +65,11 @@ def resolve_papers(chat: PaperChat, query: Query) -> list[str]:
                  if low in (r.display_name.lower(), r.title.lower())]
         by_author = [pid for pid, r in catalogue.items()
                      if any(low == a.lower() or low == a.split()[-1].lower() for a in r.authors)]
-        found = exact or by_author[:1] or [h.paper_id for h in chat.search(target, k=1)]
+        found = exact or by_author[:1] or [h.paper_id for h in search(target, k=1)]
         chosen.extend(p for p in found if p not in chosen)
     chosen.extend(p for p in query.filters.paper_ids if p not in chosen)
     if len(chosen) < 2:  # a topic ("compare the federated learning papers")
-        hits = chat.search(query.text, k=5, per_paper=1, filters=Filters(
+        hits = search(query.text, k=5, per_paper=1, filters=Filters(
             authors=query.filters.authors, areas=query.filters.areas))
         chosen.extend(h.paper_id for h in hits if h.paper_id not in chosen)
         # keep the papers about as close to the topic as the best one (dense cosine is stable
@@ -103,22 +80,19 @@ def resolve_papers(chat: PaperChat, query: Query) -> list[str]:
     return chosen[:5]
 
 
-def compare_papers(chat: PaperChat, paper_ids: list[str]) -> Comparison:
-    """The table for these papers, every cell cited to a passage of its paper."""
+def compare_papers(papers: Sequence[tuple[str, list[Hit]]], vectors: VectorCache) -> Comparison:
+    """The table for these papers (each its name and its chunks in order), every cell cited to
+    a passage of its paper."""
     passages: list[Passage] = []
-    names: list[str] = []
     rows: dict[str, list[tuple[str, int | None]]] = {row: [] for row in ROWS}
-    probes = chat.vectors.texts([desc for desc, _ in ROWS.values()])
-    for pid in paper_ids:
-        hits = chat.store.chunks_of(pid)
-        rec = chat.store.catalogue().get(pid)
-        names.append(rec.name if rec else pid)
+    probes = vectors.texts([desc for desc, _ in ROWS.values()])
+    for _, hits in papers:
         sentences = _unique_sentences(hits)
         if not sentences:
             for row in rows:
                 rows[row].append((NOT_STATED, None))
             continue
-        sims = chat.vectors.texts([s for s, _ in sentences]) @ probes.T
+        sims = vectors.texts([s for s, _ in sentences]) @ probes.T
         for row, (text, hit) in _fill_rows(sentences, sims).items():
             if hit is None:
                 rows[row].append((NOT_STATED, None))
@@ -126,7 +100,7 @@ def compare_papers(chat: PaperChat, paper_ids: list[str]) -> Comparison:
             passage = Passage(n=len(passages) + 1, hit=hit, text=text)
             passages.append(passage)
             rows[row].append((_short(text), passage.n))
-    return Comparison(papers=names, rows=rows, passages=passages)
+    return Comparison(papers=[name for name, _ in papers], rows=rows, passages=passages)
 
 
 def _unique_sentences(hits: list[Hit]) -> list[tuple[str, Hit]]:
@@ -168,13 +142,13 @@ def _fill_rows(sentences: list[tuple[str, Hit]], sims: np.ndarray) -> dict[str, 
     return {row: chosen[row] for row in ROWS}
 
 
-def compare_answer(chat: PaperChat, query: Query) -> Answer:
-    paper_ids = resolve_papers(chat, query)
-    if len(paper_ids) < 2:
-        return Answer(question=query.original, text="Name at least two loaded papers to compare.",
+def compare_answer(question: str, table: Comparison | None) -> Answer:
+    """The answer to a comparison question: the table, or (None: fewer than two papers were
+    found) a request to name them."""
+    if table is None:
+        return Answer(question=question, text="Name at least two loaded papers to compare.",
                       citations=[], passages=[], refused=True)
-    table = compare_papers(chat, paper_ids)
-    return Answer(question=query.original, text=table.to_markdown(),
+    return Answer(question=question, text=table.to_markdown(),
                   citations=citations_for([p.n for p in table.passages], table.passages),
                   passages=table.passages, comparison=table)
 

@@ -11,9 +11,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rag.lexical import tokenize
 from rag.models import Passage
 from rag.sentences import overlap, split_sentences
+from rag.text import tokenize
 
 WORDS_FILE = Path(__file__).resolve().parent / "policy_words.json"
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")

@@ -261,6 +261,10 @@ PARSERS: dict[str, Callable[[Path, str], LoadResult]] = {
     ".bib": parse_bibtex,
     ".pdf": parse_pdf,
 }
+# The file types above as people read them (help texts, upload labels, "skipped" notes), and
+# as a file picker takes them (any of them may also be gzipped).
+PAPER_FILES = ".txt seed, .jsonl[.gz], .csv, .bib, .pdf"
+PAPER_SUFFIXES = [*PARSERS, ".gz"]
 
 
 def _suffix(path: Path) -> str:
@@ -272,7 +276,7 @@ def _suffix(path: Path) -> str:
 
 def load_papers(path: Path, max_record_chars: int = 1_000_000,
                 max_file_bytes: int = 1 << 30) -> LoadResult:
-    """Parse one file by its extension (.txt seed, .jsonl[.gz], .csv, .bib, .pdf). A record
+    """Parse one file by its extension (one of PAPER_FILES). A record
     longer than `max_record_chars` is rejected, as is a file over `max_file_bytes`."""
     parser = PARSERS.get(_suffix(path))
     if parser is None:

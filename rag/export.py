@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rag.models import Answer, Citation
 from rag.store import PaperRecord
+from rag.text import author_list
 
 # Characters that mean something to (La)TeX inside a BibTeX field.
 _TEX_ESCAPES = {
@@ -42,7 +43,7 @@ def answer_to_markdown(answer: Answer) -> str:
 
 
 def _reference(c: Citation) -> str:
-    who = ", ".join(c.authors[:6]) + (" et al." if len(c.authors) > 6 else "")
+    who = author_list(c.authors, 6)
     parts = [p for p in (who, f"*{c.name}*", f"<{c.url}>" if c.url else "") if p]
     return ". ".join(parts)
 

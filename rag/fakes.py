@@ -19,6 +19,8 @@ import numpy as np
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
+from rag.sentences import split_sentences
+
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -62,7 +64,7 @@ def extractive_reply(prompt: str) -> str:
     for match in _PASSAGE_RE.finditer(prompt):
         body = " ".join(match.group(2).split())
         if body:
-            first = re.split(r"(?<=[.!?])\s+", body)[0]
+            first = (split_sentences(body) or [body])[0]
             return f"{first} [{match.group(1)}]"
     return "I don't know: the passages do not say."
 

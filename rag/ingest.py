@@ -17,10 +17,10 @@ from tqdm import tqdm
 from rag.chunking import split_paper
 from rag.config import Settings
 from rag.corpus import is_paper_file, load_papers
-from rag.lexical import fold
 from rag.models import Chunk, Paper, Rejection
 from rag.reading import expand_paths
 from rag.store import PaperRecord, Store
+from rag.text import fold
 
 log = logging.getLogger(__name__)
 

@@ -12,47 +12,17 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import re
-import unicodedata
 import uuid
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import Stemmer
-from bm25s.stopwords import STOPWORDS_EN
 
 from rag.bm25 import Bm25
+from rag.text import tokenize
 
 log = logging.getLogger(__name__)
 FORMAT = 2  # 2: term counts (rag/bm25.py) instead of bm25s's precomputed scores
-
-# Words with inner dots or hyphens stay whole ("62.1", "opti-bfm") and also give their parts.
-_TOKEN = re.compile(r"[0-9a-z\u00c0-\u024f]+(?:[.\-][0-9a-z\u00c0-\u024f]+)*")
-_STOP = frozenset(STOPWORDS_EN)
-
-
-@lru_cache(maxsize=1)
-def _stemmer() -> Stemmer.Stemmer:
-    return Stemmer.Stemmer("english")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, so "Schonlieb" matches "Schönlieb"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def tokenize(text: str) -> list[str]:
-    """Folded, stemmed tokens without stop words; compound tokens keep their parts."""
-    out: list[str] = []
-    for tok in _TOKEN.findall(fold(text)):
-        parts = re.split(r"[.\-]", tok) if ("-" in tok or "." in tok) else []
-        for word in [tok, *parts]:
-            if word and word not in _STOP and (len(word) > 1 or word.isdigit()):
-                out.append(word)
-    return _stemmer().stemWords(out)
 
 
 def document_text(text: str, meta: dict[str, Any]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,6 +157,32 @@ class SentenceCheck:
 
 
 @dataclass
+class Comparison:
+    """A side-by-side table of papers (rag/compare.py): each cell a sentence of its paper and
+    the number of the passage it cites, or "not stated" and None."""
+
+    papers: list[str]
+    rows: dict[str, list[tuple[str, int | None]]]  # row -> per paper (cell text, passage n)
+    passages: list[Passage] = field(default_factory=list)
+
+    def to_markdown(self) -> str:
+        head = "| | " + " | ".join(self.papers) + " |"
+        lines = [head, "|---" * (len(self.papers) + 1) + "|"]
+        for row, cells in self.rows.items():
+            texts = [f"{t} [{n}]" if n else t for t, n in cells]
+            lines.append(f"| **{row}** | " + " | ".join(x.replace("|", "/") for x in texts) + " |")
+        return "\n".join(lines)
+
+    def to_csv(self) -> str:
+        buf = io.StringIO()
+        writer = csv.writer(buf)
+        writer.writerow(["aspect", *self.papers])
+        for row, cells in self.rows.items():
+            writer.writerow([row, *[f"{t} [{n}]" if n else t for t, n in cells]])
+        return buf.getvalue()
+
+
+@dataclass
 class Answer:
     """The final answer: text with verified [n] markers, and what they point to."""
 
@@ -168,7 +196,7 @@ class Answer:
     error: str | None = None
     timings: dict[str, float] = field(default_factory=dict)
     standalone_query: str = ""
-    comparison: Any = None  # a rag.compare.Comparison for comparison questions
+    comparison: Comparison | None = None  # the table, for comparison questions
     raw_text: str = ""  # the model's reply before citation checking (for evaluation)
     checks: list[SentenceCheck] = field(default_factory=list)  # the policy's report, per sentence
     verdict: str = ""  # claim questions: supported | contradicted | unstated

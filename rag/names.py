@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from rag.text import author_label
+
 _NAME_TOKEN = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\b")
 _INTRO_RE = re.compile(
     r"\b(?:we\s+(?:introduce|propose|present|develop)|called|termed|dubbed|named)\b",
@@ -43,7 +45,4 @@ def display_name_for(abstract: str, authors: tuple[str, ...], title: str = "") -
         best, score = scores.most_common(1)[0]
         if score >= 4:
             return best
-    if authors:
-        last = authors[0].split()[-1]
-        return f"{last} et al." if len(authors) > 1 else last
-    return title[:40] or "Untitled"
+    return author_label(authors) or title[:40] or "Untitled"

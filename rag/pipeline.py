@@ -14,7 +14,7 @@ from pathlib import Path
 from rag import prompts
 from rag.answer import answerable, build_messages, finalize, listing, refusal
 from rag.claims import claim_answer, claim_of, judge_claim
-from rag.compare import Comparison, compare_answer, compare_papers
+from rag.compare import compare_answer, compare_papers, resolve_papers
 from rag.config import Settings, apply_offline_environment
 from rag.embed import MULTILINGUAL, load_embedder
 from rag.evidence import select_evidence
@@ -22,7 +22,7 @@ from rag.ingest import FileReport as FileReport  # re-exported for ui/
 from rag.ingest import IngestReport, ingest_paths
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
-from rag.models import Answer, Event, Hit, SentenceCheck, Turn, Verdict
+from rag.models import Answer, Comparison, Event, Hit, SentenceCheck, Turn, Verdict
 from rag.policy import Context, Subjects, rarity, subjects_of
 from rag.query import Query, proper_terms, topic_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
@@ -152,7 +152,10 @@ class PaperChat:
     def compare(self, paper_ids: Sequence[str]) -> Comparison:
         """The cited side-by-side table of 2-5 loaded papers (rows: problem, method, data,
         key result, limitations; every cell an abstract sentence with its passage number)."""
-        return compare_papers(self, list(paper_ids))
+        catalogue = self.store.catalogue()
+        papers = [(catalogue[pid].name if pid in catalogue else pid, self.store.chunks_of(pid))
+                  for pid in paper_ids]
+        return compare_papers(papers, self.vectors)
 
     # --- answers --------------------------------------------------------------------------
     def ask(self, question: str, history: Sequence[Turn] = (), filters: Filters | None = None) -> Answer:
@@ -179,7 +182,9 @@ class PaperChat:
         t0 = time.perf_counter()
         query = self.understand(question, history, filters, llm)
         if query.intent == "compare":
-            yield Event("answer", answer=compare_answer(self, query))
+            paper_ids = resolve_papers(query, self.store.catalogue(), self.search)
+            table = self.compare(paper_ids) if len(paper_ids) >= 2 else None
+            yield Event("answer", answer=compare_answer(query.original, table))
             return
         found = self._retrieve_for(query, top_k)
         suggestions = list(dict.fromkeys(h.name for h in found.hits))[:3]

@@ -26,11 +26,11 @@ from typing import Any
 
 from rag.config import Settings
 from rag.contradiction import aligned_sentences, contradiction, numbers, words
-from rag.lexical import tokenize
 from rag.models import Passage, Verdict
+from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
+from rag.text import is_author_label, tokenize
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def subjects_of(records: Iterable[Any]) -> Subjects:
     for rec in records:
         for name in (rec.display_name, rec.title):
             cut = bool(rec.title) and name != rec.title and rec.title.startswith(name)
-            if name and len(name) >= 3 and "et al." not in name and not cut:
+            if name and len(name) >= 3 and not is_author_label(name) and not cut:
                 names.setdefault(name, rec.paper_id)
     return Subjects(names)
 

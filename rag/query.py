@@ -9,14 +9,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from rag import prompts
-from rag.answer import is_chinese
 from rag.authors import mentioned_authors
 from rag.claims import is_claim_question
-from rag.lexical import tokenize
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
 from rag.retrieve import Filters
 from rag.store import PaperRecord
+from rag.text import is_author_label, is_chinese, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -251,7 +250,7 @@ def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str,
     index: dict[str, set[str]] = {}
     for pid, rec in catalogue.items():
         for name in (rec.display_name, rec.title):
-            if not name or len(name) < 3 or "et al." in name:
+            if not name or len(name) < 3 or is_author_label(name):
                 continue
             if name == rec.display_name and len(words.get(name, set()) - {pid}) >= 2:
                 continue

@@ -28,9 +28,10 @@ from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle, Te
 
 from rag.authors import name_matches
 from rag.config import Settings
-from rag.lexical import LexicalIndex, fold
+from rag.lexical import LexicalIndex
 from rag.models import Hit
 from rag.store import PaperRecord, Store
+from rag.text import fold
 
 MODES = ("hybrid", "dense", "bm25")
 RRF_K = 60.0  # the constant of Cormack et al. (2009)

@@ -8,7 +8,7 @@ from collections import OrderedDict
 import numpy as np
 from llama_index.core.base.embeddings.base import BaseEmbedding
 
-from rag.lexical import tokenize
+from rag.text import tokenize
 
 _ABBREV = r"(?<!e\.g\.)(?<!i\.e\.)(?<!et al\.)(?<!vs\.)(?<!Fig\.)(?<!Eq\.)"
 _SPLIT = re.compile(

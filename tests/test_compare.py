@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from rag.compare import NOT_STATED, ROWS, compare_papers, targets_of
+from rag.compare import NOT_STATED, ROWS, targets_of
 from rag.pipeline import PaperChat
 
 pytestmark = pytest.mark.slow
@@ -59,7 +59,7 @@ def test_topic_comparison_and_exports(real_chat: PaperChat) -> None:
 
 def test_five_papers_fit_one_table(real_chat: PaperChat) -> None:
     ids = [p.paper_id for p in real_chat.papers()[:5]]
-    table = compare_papers(real_chat, ids)
+    table = real_chat.compare(ids)
     assert len(table.papers) == 5 and all(len(c) == 5 for c in table.rows.values())
 
 

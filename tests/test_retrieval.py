@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from llama_index.core.schema import NodeWithScore, TextNode
 
-from rag.lexical import LexicalIndex, fold, merge_chunks, tokenize
+from rag.lexical import LexicalIndex, merge_chunks
 from rag.pipeline import PaperChat
 from rag.retrieve import Filters, PaperCap, Side, fuse
 from rag.store import PaperRecord
+from rag.text import fold, tokenize
 
 ELIASOF = {"ALL-IN", "NAVIS", "GLOT"}
 

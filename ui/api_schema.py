@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rag.models import Answer, Citation, Turn
 from rag.retrieve import MODES, Filters
+from rag.text import author_list
 
 MODEL_ID = "paperchat"
 REFERENCES = "\n\nReferences:\n"
@@ -151,7 +152,7 @@ def references(citations: list[Citation]) -> str:
         return ""
     lines = []
     for c in citations:
-        who = ", ".join(c.authors[:3]) + (" et al." if len(c.authors) > 3 else "")
+        who = author_list(c.authors, 3)
         quote = c.passage if len(c.passage) <= 300 else c.passage[:297] + "..."
         lines.append(f"[{c.n}] {c.name}" + (f" — {who}" if who else "") +
                      (f" — {c.url}" if c.url else "") + f'\n    "{quote}"')

@@ -15,6 +15,7 @@ import typer
 
 from eval.cli import eval_app
 from rag.config import DEMO_CORPUS, Settings
+from rag.corpus import PAPER_FILES
 from rag.models import Hit
 from rag.retrieve import MODES, Filters
 
@@ -72,7 +73,7 @@ def _batch(path: Path) -> Iterator[tuple[Any, str]]:
 
 @app.command()
 def ingest(
-    paths: Annotated[list[Path] | None, typer.Argument(help="Files or folders (walked recursively): .txt seed, .jsonl[.gz], .csv, .bib, .pdf")] = None,
+    paths: Annotated[list[Path] | None, typer.Argument(help=f"Files or folders (walked recursively): {PAPER_FILES}")] = None,
     demo: Annotated[bool, typer.Option(help="Ingest the bundled demo corpus.")] = False,
     verbose: bool = False,
 ) -> None:

@@ -7,8 +7,8 @@ from typing import Any
 
 import gradio as gr
 
+from rag.corpus import PAPER_FILES, PAPER_SUFFIXES
 from ui import render
-from ui.library import FILE_TYPES
 
 EXAMPLES = ["What problem does continual learning with replay buffers face?",
             "Which papers make reasoning models cheaper at inference time?"]
@@ -132,8 +132,8 @@ def library_view(rows: list[list[Any]], papers: list[tuple[str, str]]) -> Librar
                 datatype=["markdown", "str", "str", "str", "number", "number"],
                 column_widths=["25%", "28%", "22%", "9%", "7%", "9%"])
         with gr.Column(scale=2, min_width=300):
-            files = gr.File(file_count="multiple", file_types=FILE_TYPES, height=140,
-                            label="Add papers: seed .txt, .jsonl, .csv, .bib or .pdf",
+            files = gr.File(file_count="multiple", file_types=PAPER_SUFFIXES, height=140,
+                            label=f"Add papers: {PAPER_FILES}",
                             elem_id="pc-upload")
             folder = gr.File(file_count="directory", height=90, label="…or a whole folder "
                              "(other files in it are listed as skipped)",

@@ -11,13 +11,12 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rag.corpus import is_paper_file
+from rag.corpus import PAPER_FILES, is_paper_file
 from rag.models import Rejection
 from rag.pipeline import FileReport, IngestReport, PaperChat
 from ui.render import comparison_html, note_html
 
 log = logging.getLogger(__name__)
-FILE_TYPES = [".txt", ".jsonl", ".gz", ".csv", ".bib", ".pdf"]
 Progress = Callable[[float, str], None]
 
 
@@ -48,8 +47,7 @@ def stage_upload(path: Path, uploads: Path, max_bytes: int) -> Path | Rejection:
     say why not: too large or not a paper file type."""
     name = safe_name(path.name)
     if not is_paper_file(Path(name)):
-        return Rejection(f"{name}:0", "skipped: not a paper file type (.txt, .jsonl[.gz], "
-                         ".csv, .bib, .pdf)")
+        return Rejection(f"{name}:0", f"skipped: not a paper file type ({PAPER_FILES})")
     size = path.stat().st_size
     if size > max_bytes:
         return Rejection(f"{name}:0", f"file is {size / 1e6:.1f} MB, over the "

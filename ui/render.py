@@ -8,10 +8,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rag.compare import Comparison
-from rag.models import Passage
+from rag.models import Comparison, Passage
 from rag.pipeline import IngestReport
 from rag.store import PaperRecord
+from rag.text import author_label
 
 _MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 # Markdown and LaTeX characters, neutralised inside citation popovers (the chat renders Markdown).
@@ -256,11 +256,7 @@ def paper_choices(records: Sequence[PaperRecord]) -> list[tuple[str, str]]:
     """(label, paper_id) pairs for paper pickers: name, first author, year."""
     out = []
     for r in records:
-        who = (
-            (r.authors[0].split()[-1] + (" et al." if len(r.authors) > 1 else ""))
-            if r.authors
-            else ""
-        )
+        who = author_label(r.authors)
         extra = ", ".join(str(x) for x in (who, r.year) if x)
         name = r.display_name if r.title and r.display_name and r.display_name != r.title else ""
         label = f"{r.name}" + (f" ({name})" if name else "") + (f" — {extra}" if extra else "")

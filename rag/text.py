@@ -1,0 +1,76 @@
+"""Text helpers every stage shares, once, below all of them (no rag imports): the script a
+text is written in, accent folding, the stemmed word tokens that BM25 and the answer checks
+count, and the "Surname et al." labels of author lists. Sentences: rag/sentences.py."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+
+import Stemmer
+from bm25s.stopwords import STOPWORDS_EN
+
+HAN = re.compile(r"[\u4e00-\u9fff]")  # Chinese characters
+CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")  # and Japanese kana, Korean hangul
+
+
+def is_chinese(text: str) -> bool:
+    """Whether the text holds Chinese characters (the answer is then given in Chinese)."""
+    return bool(HAN.search(text))
+
+
+def has_cjk(text: str) -> bool:
+    """Whether the text holds Chinese, Japanese or Korean characters (words without spaces,
+    which the English word checks cannot measure)."""
+    return bool(CJK.search(text))
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, so "Schonlieb" matches "Schönlieb"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+# Words with inner dots or hyphens stay whole ("62.1", "opti-bfm") and also give their parts.
+_TOKEN = re.compile(r"[0-9a-z\u00c0-\u024f]+(?:[.\-][0-9a-z\u00c0-\u024f]+)*")
+_STOP = frozenset(STOPWORDS_EN)
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Stemmer.Stemmer:
+    return Stemmer.Stemmer("english")
+
+
+def tokenize(text: str) -> list[str]:
+    """Folded, stemmed tokens without stop words; compound tokens keep their parts."""
+    out: list[str] = []
+    for tok in _TOKEN.findall(fold(text)):
+        parts = re.split(r"[.\-]", tok) if ("-" in tok or "." in tok) else []
+        for word in [tok, *parts]:
+            if word and word not in _STOP and (len(word) > 1 or word.isdigit()):
+                out.append(word)
+    return _stemmer().stemWords(out)
+
+
+ET_AL = "et al."
+
+
+def author_label(authors: Sequence[str]) -> str:
+    """A short label for a paper's authors: "Surname et al." for several, the surname for one,
+    "" for none."""
+    if not authors:
+        return ""
+    surname = authors[0].split()[-1]
+    return f"{surname} {ET_AL}" if len(authors) > 1 else surname
+
+
+def author_list(authors: Sequence[str], most: int) -> str:
+    """The first `most` authors, then "et al." when there are more."""
+    return ", ".join(authors[:most]) + (f" {ET_AL}" if len(authors) > most else "")
+
+
+def is_author_label(name: str) -> bool:
+    """Whether a paper's name is an author label ("Mantri et al."), not a method or a title."""
+    return ET_AL in name
