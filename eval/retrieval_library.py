@@ -151,8 +151,7 @@ def run(questions_path: Path, settings: Settings, systems: list[str], library: s
         system = SYSTEMS[name]
         base = settings.model_copy(update={"embed_model": system.embed_model, **system.overrides})
         chat = PaperChat(library_settings(library, base))
-        if chat.store.backfill_paper_vectors():  # a library cached before paper vectors existed
-            chat.store.catalogue()
+        chat.ingest([], progress=False)  # gives paper vectors to a library cached before they existed
         out["papers"] = len(chat.papers())
         out["systems"][name] = score_system(chat, system, questions, progress)
     return out

@@ -106,6 +106,13 @@ class PaperChat:
                 self._llm = load_llm(self.settings)
             return self._llm
 
+    def warm(self, llm: bool = False) -> None:
+        """Load the embedding model now (and start the chat model too with `llm`), so the
+        first ingest, search or question does not wait for it (benchmarks time without it)."""
+        self.store.embed_model.get_text_embedding_batch(["warm-up"])
+        if llm:
+            self.llm()
+
     @contextmanager
     def override(self, llm: ChatModel) -> Iterator[ChatModel]:
         """Answer with `llm` inside the block (a test's FakeChat), then restore the model:
