@@ -99,6 +99,8 @@ def judge_table(answer: Answer, expected: set[str]) -> Tally:
     """A comparison: every cited cell must cite a passage of its own column's paper."""
     t = Tally()
     table = answer.comparison
+    if table is None:  # no table: nothing cited to judge
+        return t
     by_n = {p.n: p for p in answer.passages}
     for cells in table.rows.values():
         for paper, (_, n) in zip(table.papers, cells, strict=True):
