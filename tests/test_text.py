@@ -1,0 +1,37 @@
+"""The shared text helpers (rag/text.py) and the one list of accepted file types."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rag.corpus import PAPER_FILES, PAPER_SUFFIXES, PARSERS, is_paper_file
+from rag.text import author_label, author_list, fold, has_cjk, is_author_label, is_chinese, tokenize
+
+
+def test_chinese_is_han_characters_and_cjk_adds_kana_and_hangul() -> None:
+    assert is_chinese("RoT 的延迟降低了多少？") and has_cjk("RoT 的延迟降低了多少？")
+    assert not is_chinese("ひらがな") and has_cjk("ひらがな")
+    assert not is_chinese("한국어") and has_cjk("한국어")
+    assert not is_chinese("Schönlieb, naïve, 62.1%") and not has_cjk("Schönlieb, naïve, 62.1%")
+
+
+def test_author_labels() -> None:
+    assert author_label(["Ravi Mantri", "Ann Lee"]) == "Mantri et al."
+    assert author_label(["Ravi Mantri"]) == "Mantri"
+    assert author_label([]) == ""
+    assert is_author_label("Mantri et al.") and not is_author_label("GLOT")
+    assert author_list(["A", "B", "C", "D"], 3) == "A, B, C et al."
+    assert author_list(["A", "B"], 3) == "A, B"
+
+
+def test_tokens_are_folded_stemmed_and_keep_compound_parts() -> None:
+    assert fold("Schönlieb") == "schonlieb"
+    assert tokenize("The Schönlieb models") == ["schonlieb", "model"]
+    assert tokenize("opti-BFM reaches 62.1") == ["opti-bfm", "opti", "bfm", "reach", "62.1", "62", "1"]
+
+
+def test_every_parser_is_named_in_the_file_types_people_read() -> None:
+    for suffix in PARSERS:
+        assert suffix in PAPER_FILES and suffix in PAPER_SUFFIXES
+    assert ".gz" in PAPER_SUFFIXES
+    assert is_paper_file(Path("a.jsonl.gz")) and not is_paper_file(Path("notes.docx"))
