@@ -21,13 +21,15 @@ def retrieval(
     beir: Annotated[Path, typer.Option("--beir", help="A BEIR folder: corpus.jsonl[.gz], queries.jsonl, qrels.tsv.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     no_baselines: Annotated[bool, typer.Option("--no-baselines", help="Score only PaperChat.")] = False,
+    variants: Annotated[bool, typer.Option(
+        "--variants", help="Also score the product's ablations (eval/retrieval.py VARIANTS) on the same index.")] = False,
 ) -> None:
     """nDCG@10, Recall@10/100 and MRR@10 of PaperChat's paper ranking on a BEIR folder (indexed
     in a throw-away data dir), next to BM25, dense, RRF and LlamaIndex baselines."""
     from eval.retrieval import evaluate, format_table
 
     try:
-        result = evaluate(beir, Settings(), baselines=not no_baselines)
+        result = evaluate(beir, Settings(), baselines=not no_baselines, variants=variants)
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -33,8 +33,22 @@ def write_corpus(beir: BeirSet, path: Path) -> dict[str, list[str]]:
     return ids
 
 
+# Ablations of the product scored on the same index when asked (`--variants`): settings
+# changed from the defaults.
+VARIANTS: dict[str, dict[str, Any]] = {
+    "paperchat_allwords": {"query_stopwords": False},  # BM25 sees function words too
+    "paperchat_papers": {"paper_share": 0.5},  # whole-paper vectors as a third side
+}
+
+
 def product_run(beir: BeirSet, settings: Settings, work: Path, progress: bool = True) -> Run:
     """Ingest into `work` with the product's settings, then rank papers for every query."""
+    return product_runs(beir, settings, work, progress)["paperchat"]
+
+
+def product_runs(beir: BeirSet, settings: Settings, work: Path, progress: bool = True,
+                 variants: dict[str, dict[str, Any]] | None = None) -> dict[str, Run]:
+    """The product's run ("paperchat") and one per variant (settings changed), on one index."""
     local = settings.model_copy(update={"data_dir": work / "data", "collection": "beir",
                                         "chroma_host": None})
     work.mkdir(parents=True, exist_ok=True)
@@ -43,21 +57,29 @@ def product_run(beir: BeirSet, settings: Settings, work: Path, progress: bool = 
     report = chat.ingest([work / "corpus.jsonl"], progress=progress)
     if report.rejected:
         raise ValueError(f"{len(report.rejected)} BEIR documents were rejected: {report.rejected[0]}")
-    run: Run = {}
-    for qid, text in tqdm(beir.judged_queries().items(), desc="paperchat", disable=not progress):
-        hits = chat.retrieve(text, k=DEPTH, per_paper=1).hits
-        run[qid] = [doc for h in hits for doc in ids.get(h.paper_id, [])]
-    return run
+    runs: dict[str, Run] = {}
+    for name, update in {"paperchat": {}, **(variants or {})}.items():
+        chat.settings = local.model_copy(update=update)
+        run: Run = runs.setdefault(name, {})
+        for qid, text in tqdm(beir.judged_queries().items(), desc=name, disable=not progress):
+            hits = chat.retrieve(text, k=DEPTH, per_paper=1).hits
+            run[qid] = [doc for h in hits for doc in ids.get(h.paper_id, [])]
+    chat.settings = local
+    return runs
 
 
 def evaluate(folder: Path, settings: Settings, baselines: bool = True,
-             progress: bool = True) -> dict[str, Any]:
-    """Metrics of the product and, unless turned off, of each baseline."""
+             progress: bool = True, variants: bool = False) -> dict[str, Any]:
+    """Metrics of the product and, unless turned off, of each baseline; with `variants`, of
+    each ablation in VARIANTS on the same index too."""
     beir = load_beir(folder)
     if not beir.judged_queries():
         raise ValueError(f"{folder}: no query has a relevant document in qrels")
     with tempfile.TemporaryDirectory(prefix="paperchat-beir-") as tmp:
-        result: dict[str, Any] = score_run(product_run(beir, settings, Path(tmp), progress), beir.qrels)
+        runs = product_runs(beir, settings, Path(tmp), progress, VARIANTS if variants else {})
+    result: dict[str, Any] = score_run(runs.pop("paperchat"), beir.qrels)
+    if runs:
+        result["variants"] = {name: score_run(run, beir.qrels) for name, run in runs.items()}
     if baselines:
         result["baselines"] = {name: score_run(run, beir.qrels)
                                for name, run in all_baselines(beir, settings, progress).items()}
@@ -66,7 +88,8 @@ def evaluate(folder: Path, settings: Settings, baselines: bool = True,
 
 def format_table(result: dict[str, Any]) -> str:
     """A plain-text table: one row for the product, one per baseline."""
-    rows = [("paperchat", result), *result.get("baselines", {}).items()]
+    rows = [("paperchat", result), *result.get("variants", {}).items(),
+            *result.get("baselines", {}).items()]
     lines = [f"{'system':<20} {'nDCG@10':>8} {'R@10':>7} {'R@100':>7} {'MRR@10':>7}"]
     for name, m in rows:
         lines.append(f"{name:<20} {m['ndcg@10']:>8.4f} {m['recall@10']:>7.4f} "

@@ -51,16 +51,19 @@ class System:
 
 SYSTEMS: dict[str, System] = {s.name: s for s in (
     # Off-the-shelf baselines on the bare question.
-    System("bm25", "minilm", mode="bm25", understood=False),
+    System("bm25", "minilm", mode="bm25", understood=False, overrides={"query_stopwords": False}),
     System("minilm-dense", "minilm", mode="dense", understood=False, overrides={"paper_share": 0.0}),
     System("rrf-bm25-minilm", "minilm", understood=False,
-           overrides={"fusion": "rrf", "paper_share": 0.0}),
+           overrides={"fusion": "rrf", "paper_share": 0.0, "query_stopwords": False}),
     System("e5-dense", "e5", mode="dense", understood=False, overrides={"paper_share": 0.0}),
     # The product: query understanding, paper-level fusion; "-papers" adds the whole-paper
     # vectors as a third side. MiniLM systems translate Chinese with the model first.
     System("minilm", "minilm"),  # the product's defaults
     System("minilm-papers", "minilm", overrides={"paper_share": 0.5}),  # ablation
     System("minilm-dense0.65", "minilm", overrides={"dense_weight": 0.65}),  # ablation
+    # Ablation: BM25 sees the question's function words too (the default before issue 9's
+    # fusion ablation).
+    System("minilm-allwords", "minilm", overrides={"query_stopwords": False}),
     System("e5", "e5"),
     System("e5-papers", "e5", overrides={"paper_share": 0.5}),
 )}

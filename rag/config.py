@@ -85,6 +85,12 @@ class Settings(BaseSettings):
         "paper's chunk vectors) rather than its best chunk's; 0 ranks by chunks only (measured: "
         "+1 paraphrase of 25 on one set, none on another; SciFact not re-run, so off).",
     )
+    query_stopwords: bool = Field(
+        True,
+        description="Leave function words ('how', 'can', 'only', 'each': bm25s's English list) "
+        "out of the BM25 side's query (measured: same top-5 paraphrase rate, better MRR; "
+        "eval/RESULTS.md, issue 9).",
+    )
     query_threads: int = Field(
         1, ge=0,
         description="CPU threads torch may use to embed a query (0 = leave as is); a short "

@@ -12,6 +12,7 @@ So a paper whose only match is an exact author or method name never falls to zer
 from __future__ import annotations
 
 import math
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -20,6 +21,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
+from bm25s.stopwords import STOPWORDS_EN_PLUS
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.llms import MockLLM
 from llama_index.core.postprocessor.types import BaseNodePostprocessor
@@ -35,6 +37,22 @@ from rag.text import fold
 
 MODES = ("hybrid", "dense", "bm25")
 RRF_K = 60.0  # the constant of Cormack et al. (2009)
+# Function words BM25 should not match on in a question ("how", "can", "only", "each", "over"):
+# the index drops only bm25s's 33 stop words, so in a long question they added score to papers
+# that share nothing else with it (bm25s's 179-word English list, applied to the query only).
+QUERY_STOPWORDS = frozenset(STOPWORDS_EN_PLUS)
+_QUERY_WORD = re.compile(r"\S+")
+
+
+def lexical_query(query: str) -> str:
+    """The question as BM25 should see it: without function words, acronyms kept ("IS" for
+    importance sampling); the whole question when it has nothing else."""
+    def content(word: str) -> bool:
+        bare = word.strip(".,;:!?()[]{}\"'")
+        return bare.lower() not in QUERY_STOPWORDS or (len(bare) > 1 and bare.isupper())  # "IT", "DO"
+
+    kept = [w for w in _QUERY_WORD.findall(query) if content(w)]
+    return " ".join(kept) if kept else query
 
 
 @dataclass(frozen=True)
@@ -171,13 +189,17 @@ class LexicalRetriever(BaseRetriever):
     """BM25: every chunk of the `papers` best papers by whole-paper BM25. Node scores are the
     chunks' own BM25 (to order passages); `paper_scores` keeps the whole-paper BM25."""
 
-    def __init__(self, lexical: LexicalIndex, papers: int, allowed: set[str] | None) -> None:
+    def __init__(self, lexical: LexicalIndex, papers: int, allowed: set[str] | None,
+                 drop_stopwords: bool = True) -> None:
         super().__init__()
         self._lexical, self.top_k, self._allowed = lexical, papers, allowed
+        self.drop_stopwords = drop_stopwords
         self.paper_scores: dict[str, float] = {}
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         ix, query = self._lexical, query_bundle.query_str
+        if self.drop_stopwords:
+            query = lexical_query(query)
         self.paper_scores = dict(ix.paper_scores(query, self.top_k, self._allowed))
         chunk = ix.chunk_scores(query, self._allowed) if self.paper_scores else np.zeros(0)
         return [NodeWithScore(node=chunk_node(ix, i), score=float(chunk[i]))
@@ -317,7 +339,8 @@ def build_retriever(store: Store, lexical: LexicalIndex, settings: Settings,
     # A paper has one to three chunks, so twice as many chunks give about n papers.
     dense = DenseRetriever(store, lexical, 2 * n, allowed, settings.query_threads)
     whole = PaperVectorRetriever(store, lexical, n, allowed)
-    return HybridRetriever(dense, whole, LexicalRetriever(lexical, n, allowed),
+    return HybridRetriever(dense, whole,
+                           LexicalRetriever(lexical, n, allowed, settings.query_stopwords),
                            side_weights(settings, mode), settings.fusion)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from eval.beir import load_beir
-from eval.retrieval import product_run
+from eval.retrieval import format_table, product_run, product_runs
 from eval.retrieval_baselines import rrf
 from eval.retrieval_demo import DEMO_QUESTIONS, load_questions, score_questions
 from eval.retrieval_metrics import METRIC_KEYS, mrr_at, ndcg_at, recall_at, score_run
@@ -98,6 +98,22 @@ def test_product_run_ranks_beir_ids(tmp_path: Path, settings: Settings) -> None:
     assert set(run) == {"q1", "q2"}
     assert run["q1"][:2] == ["d1", "d3"] and run["q2"][0] == "d2"
     assert sorted(run["q1"]) == ["d1", "d2", "d3", "d4"]
+
+
+def test_variants_are_ranked_on_the_same_index_with_their_settings(tmp_path: Path,
+                                                                    settings: Settings) -> None:
+    beir = load_beir(make_beir(tmp_path / "b"))
+    # A dense weight of 1 with the fake embedder vs BM25 alone: both rank every judged query.
+    runs = product_runs(beir, settings, tmp_path / "work", progress=False,
+                        variants={"bm25_alone": {"dense_weight": 0.0}})
+    assert set(runs) == {"paperchat", "bm25_alone"}
+    assert set(runs["bm25_alone"]) == {"q1", "q2"}
+    # BM25 alone returns only documents sharing a word with the query (fusion adds the rest).
+    assert runs["bm25_alone"]["q2"] == ["d2"] and len(runs["paperchat"]["q2"]) == 4
+    assert settings.dense_weight == 0.5  # the caller's settings are left as they were
+    table = format_table({**score_run(runs["paperchat"], beir.qrels),
+                          "variants": {"bm25_alone": score_run(runs["bm25_alone"], beir.qrels)}})
+    assert [line.split()[0] for line in table.splitlines()[1:3]] == ["paperchat", "bm25_alone"]
 
 
 # --- the command ---------------------------------------------------------------------------------
