@@ -132,14 +132,9 @@ class Store:
             finally:
                 release()
 
-    def chunk_ids(self, page: int = 20000) -> list[str]:
+    def chunk_ids(self) -> list[str]:
         """Every stored chunk id (no texts or vectors), in pages."""
-        ids: list[str] = []
-        while True:
-            got = self.collection.get(include=[], limit=page, offset=len(ids))["ids"]
-            ids += got
-            if len(got) < page:
-                return ids
+        return _get_all(self.collection, [])[0]
 
     def get_chunks(self, ids: Sequence[str]) -> tuple[list[str], list[str], list[dict[str, Any]]]:
         """Ids, texts and metadata of these chunks (those still stored)."""
@@ -200,7 +195,7 @@ class Store:
     def backfill_paper_vectors(self, batch: int = 256) -> int:
         """Give a vector to every paper stored before paper vectors existed (from its stored
         chunk vectors: no model call); how many."""
-        have = set(self.paper_collection.get(include=[])["ids"])
+        have = set(_get_all(self.paper_collection, [])[0])
         missing = sorted(set(self.catalogue()) - have)
         for start in range(0, len(missing), batch):
             group = missing[start : start + batch]
@@ -216,7 +211,7 @@ class Store:
     def drop_orphan_paper_vectors(self) -> int:
         """Remove whole-paper vectors whose paper has no chunks (a delete stopped between the
         two collections); how many."""
-        orphans = sorted(set(self.paper_collection.get(include=[])["ids"]) - set(self.catalogue()))
+        orphans = sorted(set(_get_all(self.paper_collection, [])[0]) - set(self.catalogue()))
         if orphans:
             self.paper_collection.delete(ids=orphans)
         return len(orphans)
@@ -258,17 +253,15 @@ class Store:
 
     def all_chunks(self) -> tuple[list[str], list[str], list[dict[str, Any]]]:
         """Every stored chunk: ids, texts and metadata (for the lexical index)."""
-        got = self.collection.get(include=["documents", "metadatas"])
-        metas = [_clean_meta(m or {}) for m in got["metadatas"] or []]
-        return list(got["ids"]), list(got["documents"] or []), metas
+        ids, docs, metas = _get_all(self.collection, ["documents", "metadatas"])
+        return ids, [d or "" for d in docs], [_clean_meta(m or {}) for m in metas]
 
     def catalogue(self) -> dict[str, PaperRecord]:
         """The loaded papers by id, aggregated from chunk metadata (cached until a change)."""
         if self._catalogue is None:
-            got = self.collection.get(include=["metadatas"])
             counts: dict[str, int] = {}
             first: dict[str, dict[str, Any]] = {}
-            for meta in got["metadatas"] or []:
+            for meta in _get_all(self.collection, ["metadatas"])[2]:
                 pid = str(meta.get("paper_id", ""))
                 counts[pid] = counts.get(pid, 0) + 1
                 first.setdefault(pid, dict(meta))
@@ -290,6 +283,22 @@ def paper_vectors(nodes: Sequence[BaseNode]) -> dict[str, list[float]]:
         mean = np.mean([np.asarray(n.embedding, dtype=np.float32) for n in group], axis=0)
         out[pid] = (mean / (float(np.linalg.norm(mean)) or 1.0)).tolist()
     return out
+
+
+def _get_all(collection: Any, include: list[str],
+             page: int = 10000) -> tuple[list[str], list[Any], list[Any]]:
+    """Ids, documents and metadata (those asked for) of every record of a collection, in pages:
+    one unpaged get of ~100k records fails in Chroma ("too many SQL variables")."""
+    ids: list[str] = []
+    docs: list[Any] = []
+    metas: list[Any] = []
+    while True:
+        got = collection.get(include=include, limit=page, offset=len(ids))
+        ids += got["ids"]
+        docs += got.get("documents") or []
+        metas += got.get("metadatas") or []
+        if len(got["ids"]) < page:
+            return ids, docs, metas
 
 
 def _clean_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
