@@ -23,6 +23,7 @@ import json
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from tqdm import tqdm
 
 from eval.judge import JudgeTally, judge_answer
 from eval.libraries import open_library
+from rag import prompts
 from rag.cite import REFUSAL, claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.models import Answer, Passage, Turn
@@ -113,6 +115,36 @@ def judge_table(answer: Answer, expected: set[str]) -> Tally:
             t.cited_supported += ok
             t.out_of_prompt += n not in by_n
     return t
+
+
+class ReplayChat:
+    """A chat model that gives, for each question, what an earlier run's rows recorded (found
+    by the question's text in the prompt): its reply to the answer prompt, and its standalone
+    English question to any other prompt (rewriting, translation). "" when that run never
+    asked the model for an answer."""
+
+    name = "replay"
+
+    def __init__(self, replies: dict[str, tuple[str, str]]) -> None:
+        self.replies = replies
+        self.missing = 0
+
+    @classmethod
+    def from_rows(cls, path: Path) -> ReplayChat:
+        rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+        return cls({r["question"]: (r.get("raw") or "", r.get("standalone_query") or r["question"])
+                    for r in rows})
+
+    def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,
+               temperature: float = 0.0) -> Iterator[str]:
+        prompt = messages[-1]["content"]
+        asked = [q for q in self.replies if q in prompt]
+        raw, standalone = self.replies[max(asked, key=len)] if asked else ("", "")
+        if messages[0]["content"] != prompts.load("answer_system"):
+            yield standalone
+            return
+        self.missing += not raw
+        yield raw
 
 
 @dataclass
@@ -216,6 +248,9 @@ def answers_command(
                                        "once, keyed by embedder) instead of a fresh --corpus."),
     limit: int | None = typer.Option(None, help="Only the first N questions."),
     out: Path | None = typer.Option(None, help="Write per-question rows (JSONL) here."),
+    replay: Path | None = typer.Option(None, help="Rows (JSONL) of an earlier run: answer with "
+                                       "their recorded model replies instead of a model, to see "
+                                       "what the answer policy alone changes (no timings)."),
 ) -> None:
     """Evaluate answers: accuracy, citation precision/recall, refusals, latency (JSON to stdout)."""
     updates: dict[str, Any] = {}
@@ -228,8 +263,15 @@ def answers_command(
         chat = open_library(library, Settings().model_copy(update=updates), Path(tmp), corpus,
                             progress=True)
         settings = chat.settings
-        chat.llm()  # start the model first: its start-up is not part of any answer's latency
-        report = evaluate(chat, rows)
+        if replay:
+            recorded = ReplayChat.from_rows(replay)
+            with chat.override(recorded):
+                report = evaluate(chat, rows)
+            print(f"replay: {recorded.missing} questions had no recorded reply "
+                  "(refused before the model in that run)", file=sys.stderr)
+        else:
+            chat.llm()  # start the model first: its start-up is not part of any answer's latency
+            report = evaluate(chat, rows)
         papers = len(chat.papers())
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ from rag import prompts
 from rag.cite import MARKER, best_sentence, check_citations, quoted
 from rag.config import Settings
 from rag.models import Answer, Citation, CitationReport, Passage, SentenceCheck, Verdict
-from rag.policy import Context, answer_type_matches, answerability
+from rag.policy import Context, adds_information, answer_type_matches, answerability
 from rag.sentences import VectorCache
 from rag.text import author_label, is_chinese
 
@@ -73,7 +73,7 @@ def answerable(query: Query, found: Retrieval, settings: Settings,
         floor = settings.dense_floors.get(settings.embed_model)
     texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
     return answerability(query.text, texts, found.best_dense, floor, settings.answerable_coverage,
-                         weight or {})
+                         weight or {}, settings.dense_close.get(settings.embed_model))
 
 
 def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:
@@ -101,9 +101,13 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     of the question; `unknown` its words that no loaded paper contains (or a whole `ctx`)."""
     ctx = ctx or Context(question=query_text or question, unknown=unknown)
     checked = check_citations(raw, passages, vectors, ctx=ctx)
-    typed = answer_type_matches(f"{question} {query_text}", MARKER.sub("", checked.text))
-    checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", (typed,))]
-    if checked.refused or not checked.cited or not typed.ok:
+    asked = f"{question} {query_text}"
+    by_n = {p.n: p for p in passages}
+    names = [f"{by_n[n].hit.name} {' '.join(by_n[n].hit.authors)}" for n in checked.cited if n in by_n]
+    whole = (answer_type_matches(asked, MARKER.sub("", checked.text)),
+             adds_information(asked, checked.text, names))
+    checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
+    if checked.refused or not checked.cited or not all(v.ok for v in whole):
         answer = refusal(question, suggestions)
         answer.passages, answer.report, answer.checks = passages, checked.report, checks
         return answer

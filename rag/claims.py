@@ -81,7 +81,7 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         if s in aligned_sentences(claim, one) and (why := contradiction(claim, s, p.hit.name)):
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         held = coverage(terms, [f"{s} {source_line(p)}"], {})
-        checks = (about, numbers_held(claim, one), asked_terms_held(claim, p, claim),
+        checks = (about, numbers_held(claim, one), asked_terms_held(claim, p, claim, share=ctx.term_share),
                   known_words(claim, ctx.unknown),
                   Verdict("claim_words_held", held >= min_coverage, f"{held:.2f} of the claim's words"))
         if all(v.ok for v in checks):

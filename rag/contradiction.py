@@ -36,6 +36,9 @@ class Words:
     references: tuple[str, ...]
     others: frozenset[str]
     frame: frozenset[str]
+    gaps: frozenset[str] = frozenset()  # never part of an asked two-word term
+    generic: frozenset[str] = frozenset()  # words that add no information to an answer
+    generic_cjk: frozenset[str] = frozenset()  # characters likewise
 
 
 @lru_cache(maxsize=1)
@@ -49,7 +52,9 @@ def words() -> Words:
         negations=frozenset(raw["negations"]), negation_skip=frozenset(raw["negation_skip"]),
         boundaries=frozenset(raw["boundaries"]), up=frozenset(raw["directions"]["up"]),
         down=frozenset(raw["directions"]["down"]), references=tuple(raw["subject_references"]),
-        others=frozenset(raw["other_subjects"]), frame=frozenset(tokenize(raw["frame_words"])))
+        others=frozenset(raw["other_subjects"]), frame=frozenset(tokenize(raw["frame_words"])),
+        gaps=frozenset(tokenize(raw["term_gaps"])), generic=frozenset(tokenize(raw["generic_words"])),
+        generic_cjk=frozenset(raw["generic_cjk"]))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

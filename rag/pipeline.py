@@ -51,6 +51,7 @@ class PaperChat:
         self._lexical_lock = threading.Lock()
         self._subject_cache: tuple[object, Subjects] | None = None
         self._rarity_cache: tuple[str, dict[str, float]] | None = None
+        self._paper_words: tuple[str, dict[str, frozenset[str]]] = ("", {})
 
     # --- components, built on first use -----------------------------------------------------
     @cached_property
@@ -239,13 +240,26 @@ class PaperChat:
         """What the answer policy's checks need to know about this question and library."""
         return Context(question=query.text, subjects=self._subjects(),
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
-                       focus=frozenset(query.named), threshold=self.settings.support_threshold)
+                       focus=frozenset(query.named), threshold=self.settings.support_threshold,
+                       paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share)
 
     def _subjects(self) -> Subjects:
         catalogue = self.store.catalogue()
         if self._subject_cache is None or self._subject_cache[0] is not catalogue:
             self._subject_cache = (catalogue, subjects_of(catalogue.values()))
         return self._subject_cache[1]
+
+    def paper_words(self, paper_id: str) -> frozenset[str]:
+        """The stemmed words of a loaded paper: its title, names, authors and every chunk
+        (cached until the library changes)."""
+        index = self.lexical
+        if self._paper_words[0] != index.fingerprint:
+            self._paper_words = (index.fingerprint, {})
+        cache = self._paper_words[1]
+        if paper_id not in cache:
+            cache[paper_id] = (frozenset(index.paper_tokens(paper_id))
+                               if paper_id in index.chunks_of else frozenset())
+        return cache[paper_id]
 
     def word_rarity(self) -> dict[str, float]:
         """Each stemmed word's rarity (inverse document frequency) over the loaded papers."""

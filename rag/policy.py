@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -31,6 +31,7 @@ from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
 from rag.text import is_author_label, tokenize
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
+DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,12 @@ class Context:
     subjects: Subjects = field(default_factory=Subjects)
     focus: frozenset[str] = frozenset()  # ids of the papers the question is about
     threshold: float = DEFAULT_SUPPORT  # Settings.support_threshold
+    paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
+    term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
+
+    def words_of(self, passage: Passage) -> frozenset[str]:
+        """The stemmed words of the passage's whole paper (title and every chunk), if known."""
+        return self.paper_tokens(passage.hit.paper_id) if self.paper_tokens else frozenset()
 
 
 def source_line(passage: Passage) -> str:
@@ -93,19 +100,29 @@ def source_line(passage: Passage) -> str:
 @lru_cache(maxsize=256)
 def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     """Two-word lower-case terms of the question ("learning rate", "training examples"),
-    stemmed, leaving out pairs with a framing word ("continual learning paper")."""
-    frame = words().frame
+    stemmed, leaving out pairs with a framing word ("continual learning paper") or a
+    preposition-like gap word ("library behind")."""
+    frame = words().frame | words().gaps
     stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", question)]
     return frozenset((a, b) for a, b in zip(stems, stems[1:], strict=False)
                      if a and b and a != b and a not in frame and b not in frame)
 
 
-def holds_terms(passage: Passage, terms: frozenset[tuple[str, str]]) -> bool:
-    """Both words of every term are in the passage's chunk or its source line."""
+def missing_terms(passage: Passage, terms: frozenset[tuple[str, str]],
+                  paper: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """The terms one of whose words is in neither the passage's chunk, its source line, nor
+    (`paper`) the rest of its paper: a paraphrased question's description of a paper ("the
+    graph generation paper") is held by the paper's abstract, not always by the cited chunk."""
     if not terms:
-        return True
-    source = set(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage)])))
-    return all(a in source and b in source for a, b in terms)
+        return []
+    source = paper.union(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage)])))
+    return sorted(t for t in terms if t[0] not in source or t[1] not in source)
+
+
+def holds_terms(passage: Passage, terms: frozenset[tuple[str, str]],
+                paper: frozenset[str] = frozenset()) -> bool:
+    """Both words of every term are in the passage's chunk, source line or `paper`."""
+    return not missing_terms(passage, terms, paper)
 
 
 # --- the checks ---------------------------------------------------------------------------
@@ -119,13 +136,17 @@ def numbers_held(claim: str, passage: Passage) -> Verdict:
                    f"not in the passage: {', '.join(sorted(missing))}" if missing else "")
 
 
-def asked_terms_held(claim: str, passage: Passage, question: str) -> Verdict:
+def asked_terms_held(claim: str, passage: Passage, question: str,
+                     paper: frozenset[str] = frozenset(), share: float = 1.0) -> Verdict:
+    """The two-word terms the sentence repeats from the question are held by the cited paper:
+    at least `share` of them (one term of one: all)."""
     tokens = tokenize(claim)
     terms = asked_terms(question) & set(zip(tokens, tokens[1:], strict=False))
-    ok = holds_terms(passage, terms)
+    missing = missing_terms(passage, terms, paper)
+    ok = not missing or (len(terms) - len(missing)) / len(terms) >= share
     return Verdict("asked_terms_held", ok,
-                   "" if ok else "asked term not in the passage: "
-                   + ", ".join(" ".join(t) for t in sorted(terms)))
+                   ("" if ok else "asked term not in the cited paper: ")
+                   + ", ".join(" ".join(t) for t in missing) if missing else "")
 
 
 def known_words(claim: str, unknown: frozenset[str]) -> Verdict:
@@ -172,7 +193,8 @@ def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
                current: frozenset[str] = frozenset()) -> tuple[Verdict, ...]:
     """Every check of one (sentence, cited passage) pair."""
     return (supported(score, ctx.threshold), numbers_held(claim, passage),
-            asked_terms_held(claim, passage, ctx.question), known_words(claim, ctx.unknown),
+            asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share),
+            known_words(claim, ctx.unknown),
             subject(claim, passage, ctx, current), no_contradiction(claim, passage))
 
 
@@ -222,13 +244,17 @@ def coverage(terms: list[str], texts: list[str], weight: Mapping[str, float]) ->
 
 
 def answerability(question: str, texts: list[str], best_dense: float, floor: float | None,
-                  min_coverage: float, weight: Mapping[str, float]) -> Verdict:
+                  min_coverage: float, weight: Mapping[str, float],
+                  close: float | None = None) -> Verdict:
     """Whether retrieval found something the question can be answered from: the best passage
-    (with its paper's name) holds enough of the question's rarer words, and, where this
-    embedder has a calibrated floor, the best dense cosine reaches it. A question with no
+    (with its paper's name) holds enough of the question's rarer words, or the best dense
+    cosine is close (`close`, a paraphrase); and, where this embedder has a calibrated floor,
+    the best dense cosine reaches it. A question with no
     measurable word (Chinese without a Latin term) is left to the floor alone."""
     if floor is not None and best_dense < floor:
         return Verdict("answerable", False, f"best cosine {best_dense:.2f} below {floor:.2f}")
+    if close is not None and best_dense >= close:
+        return Verdict("answerable", True, f"best cosine {best_dense:.2f} reaches {close:.2f}")
     terms = content_terms(question)
     if _CJK.search(question) and not any(t.isascii() for t in terms):
         return Verdict("answerable", True, "no measurable term; dense floor only")
@@ -238,12 +264,53 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
 
 
 def answer_type_matches(question: str, text: str) -> Verdict:
-    """A "how many" question needs a quantity in the answer."""
+    """A "how many" question needs a quantity in the answer, and, in an English answer, the
+    thing counted ("How many GPU hours ...?" is not answered by "13.5% less memory")."""
     asks = _ASKS_QUANTITY.search(question)
-    ok = not asks or bool(_QUANTITY.search(text))
-    return Verdict("answer_type", ok, "" if ok else "a quantity was asked and none is given")
+    if asks and not _QUANTITY.search(text):
+        return Verdict("answer_type", False, "a quantity was asked and none is given")
+    counted = counted_thing(question)
+    if asks and counted and not _CJK.search(text) and counted not in tokenize(text):
+        return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
+    return Verdict("answer_type", True, "")
 
 
+def counted_thing(question: str) -> str:
+    """The stem of what "how many/much X" counts: its first content word ("gpu" in "How many
+    GPU hours"; "paramet" in "How many fewer parameters"); "" when there is none."""
+    m = re.search(r"\bhow (?:many|much)\s+([\w\s-]{1,60})", question, re.IGNORECASE)
+    if not m or _AUXILIARY.match(m.group(1)):  # "how much does it cut ...": a degree, not a count
+        return ""
+    skip = words().frame | {"fewer", "less", "addit", "extra", "differ", "time", "faster", "slower",
+                            "better", "larger", "smaller", "higher", "lower"}
+    return next((t for t in tokenize(m.group(1)) if t not in skip), "")
+
+
+def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Verdict:
+    """A wh-question's answer must say something the question did not: a word (or number)
+    that is not the question's, not a cited paper's name or authors (`names`), and not
+    generic ("widely used"). "Which benchmarks was RoT evaluated on?" is not answered by
+    "RoT was evaluated on reasoning benchmarks [1]". A Chinese answer counts the characters
+    it adds that are not function words."""
+    if not _ASKS_CONTENT.search(question):
+        return Verdict("adds_information", True, "not a what/which/how question")
+    w = words()
+    known = set(tokenize(question)) | set(tokenize(" ".join(names))) | w.frame | w.generic | w.gaps
+    body = re.sub(r"\[\d+\]", " ", text)
+    new = [t for t in tokenize(body) if t not in known]
+    if not new and _CJK.search(body):
+        asked = set(question)
+        chars = {c for c in body if _CJK.match(c) and c not in asked and c not in w.generic_cjk}
+        new = sorted(chars) if len(chars) >= 3 else []
+    return Verdict("adds_information", bool(new),
+                   f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
+
+
+_AUXILIARY = re.compile(r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|"
+                        r"may|might)\b", re.IGNORECASE)
+# What/which/who/where/how ... and their Chinese forms: the answer must add information.
+_ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什么|哪些|哪个|哪|如何|怎样|"
+                           r"怎么|为什么|多少|谁", re.IGNORECASE)
 # "How many ...?", "What percentage ...?", "多少": the answer must give a quantity.
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|几(?:个|块|种|次|倍)", re.IGNORECASE)

@@ -154,3 +154,25 @@ def test_a_how_many_question_answered_without_a_number_is_refused(real_chat: Pap
     real_llm.replies.append("TGMM uses a shared transformer backbone [1].")
     answer = real_chat.ask("How many training examples does TGMM use?")
     assert answer.refused and answer.passages  # the passages stay visible with the refusal
+
+
+def test_an_answer_that_only_repeats_the_question_is_refused(real_chat: PaperChat,
+                                                             real_llm: FakeChat) -> None:
+    real_llm.replies.append("RoT was evaluated on reasoning benchmarks [1].")
+    echo = real_chat.ask("Which reasoning benchmarks was RoT evaluated on?")
+    assert echo.refused and echo.citations == [] and "RoT" in echo.suggestions
+    whole = next(c for c in echo.checks if c.action == "answer")
+    assert any(v.check == "adds_information" and not v.ok for v in whole.verdicts)
+
+
+def test_a_paraphrased_question_repeated_by_the_model_is_still_answered(real_chat: PaperChat,
+                                                                        real_llm: FakeChat) -> None:
+    # the question's description of the paper misses one term of the abstract's ("sampling
+    # process"); the sentence's other terms are in GraphBSI's abstract and it is supported
+    real_llm.replies.append(
+        "The sampling process in the graph generation paper that refines a belief over "
+        "distribution parameters is written as a stochastic differential equation [1].")
+    answer = real_chat.ask("In the graph generation paper that refines a belief over distribution "
+                           "parameters, what kind of equation is the sampling process written as?")
+    assert not answer.refused, answer.checks
+    assert {c.name for c in answer.citations} == {"GraphBSI"}

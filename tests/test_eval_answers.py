@@ -78,3 +78,21 @@ def test_eval_answers_command_prints_a_summary(tmp_path: Path) -> None:
     summary = json.loads(proc.stdout)
     assert summary["questions"] == 1 and summary["provider"] == "fake"
     assert json.loads((tmp_path / "rows.jsonl").read_text())["id"] == "x"
+
+
+def test_replay_gives_each_question_its_recorded_reply_and_rewrite(tmp_path) -> None:
+    from eval.answers import ReplayChat
+    from rag import prompts
+
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"question": "RoT 快多少？", "raw": "RoT 快 82% [1]。",
+                                "standalone_query": "How much faster is RoT?"}, ensure_ascii=False)
+                    + "\n" + json.dumps({"question": "Who wrote War and Peace?", "raw": ""}) + "\n")
+    replay = ReplayChat.from_rows(rows)
+    answer_prompt = [{"role": "system", "content": prompts.load("answer_system")},
+                     {"role": "user", "content": "<passages>...</passages>\nQuestion: RoT 快多少？"}]
+    assert "".join(replay.stream(answer_prompt)) == "RoT 快 82% [1]。"
+    rewrite = [{"role": "system", "content": "Translate."}, {"role": "user", "content": "RoT 快多少？"}]
+    assert "".join(replay.stream(rewrite)) == "How much faster is RoT?"
+    never = [answer_prompt[0], {"role": "user", "content": "Question: Who wrote War and Peace?"}]
+    assert "".join(replay.stream(never)) == "" and replay.missing == 1

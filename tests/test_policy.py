@@ -9,8 +9,11 @@ from rag.models import Hit, Passage
 from rag.policy import (
     Context,
     Subjects,
+    adds_information,
     answer_type_matches,
     answerability,
+    asked_terms,
+    asked_terms_held,
     check_pair,
     correctable,
     coverage,
@@ -122,7 +125,65 @@ def test_answerability_uses_coverage_and_the_embedders_floor() -> None:
     assert answerability("它是什么？", texts, 0.6, 0.25, 0.5, {}).ok  # nothing measurable
 
 
+def test_a_close_passage_lets_a_paraphrase_through_but_never_below_the_floor() -> None:
+    texts = ["RoT reduces inference latency by reusing thoughts."]
+    paraphrase = "Does the work that recycles earlier chains of thought answer faster?"
+    assert not answerability(paraphrase, texts, 0.5, 0.25, 0.4, {}).ok  # few shared words
+    close = answerability(paraphrase, texts, 0.5, 0.25, 0.4, {}, close=0.45)
+    assert close.ok and "reaches" in close.reason
+    assert not answerability(paraphrase, texts, 0.2, 0.25, 0.4, {}, close=0.1).ok  # floor first
+
+
 def test_answer_type() -> None:
     assert not answer_type_matches("How many tasks?", "Many tasks.").ok
     assert answer_type_matches("How many tasks?", "5,040 tasks.").ok
     assert answer_type_matches("What is STAD?", "A filter.").ok
+
+
+def test_a_count_must_count_what_was_asked() -> None:
+    q = "How many GPU hours did it take to train RecurrSim's 0.8B RecurrFNO?"
+    other = answer_type_matches(q, "RecurrFNO uses 13.5% less training memory than 1.6B baselines.")
+    assert not other.ok and "gpu" in other.reason
+    assert answer_type_matches(q, "Training took 200 GPU hours.").ok
+    assert answer_type_matches("How many fewer parameters does RecurrUPT use?",
+                               "RecurrUPT uses 44% fewer parameters.").ok
+    # "how much does it ..." asks a degree, not a count of the verb
+    assert answer_type_matches("How much does RoT cut latency?", "RoT reduces latency by 82%.").ok
+    # a Chinese answer to a translated question is not checked word by word
+    assert answer_type_matches("How many APIs are there?", "共有 30 个 API。").ok
+
+
+@pytest.mark.parametrize(("question", "answer", "ok"), [
+    ("Which reasoning benchmarks was RoT evaluated on?", "RoT was evaluated on reasoning benchmarks [1].", False),
+    ("Which large language models were tested in ResiliBench?",
+     "ResiliBench was tested across widely used large language models [1].", False),
+    ("Which reasoning benchmarks was RoT evaluated on?", "RoT was evaluated on GSM8K and MATH [1].", True),
+    ("How many APIs does ResiliBench use?", "ResiliBench uses 30 APIs [1].", True),
+    ("Does RoT reduce latency?", "Yes, RoT reduces latency [1].", True),  # yes/no: nothing to add
+    ("OpTI-BFM 的实验具体使用了哪些环境或基准？", "OpTI-BFM 的实验使用了 OpTI-BFM (Rupf et al.) 提供的环境或基准 [1]。", False),
+    ("ALL-IN 对哪些变换保持不变？", "ALL-IN 对节点特征的线性变换和置换保持不变 [1]。", True),
+])
+def test_an_answer_must_add_what_the_question_did_not_say(question: str, answer: str, ok: bool) -> None:
+    verdict = adds_information(question, answer, ["OpTI-BFM Rupf", "RoT Luo", "ResiliBench Wang"])
+    assert verdict.ok is ok, verdict.reason
+
+
+def test_asked_terms_skip_gap_words_and_a_paraphrase_may_miss_one_term_of_several() -> None:
+    assert ("librari", "behind") not in asked_terms("How many APIs are in the tool library behind it?")
+    graph = _passage(1, "g", "GraphBSI", "GraphBSI refines a belief over graphs in the space of "
+                     "distribution parameters; it is a one-shot graph generation model.")
+    q = ("In the graph generation paper that refines a belief over distribution parameters, "
+         "what kind of equation is the sampling process written as?")
+    claim = ("The sampling process in the graph generation paper that refines a belief over "
+             "distribution parameters is written as a stochastic differential equation.")
+    assert not asked_terms_held(claim, graph, q, share=1.0).ok  # "sampling process" is not there
+    held = asked_terms_held(claim, graph, q, share=0.6)
+    assert held.ok and "sampl process" in held.reason
+    lone = asked_terms_held("GraphBSI is used for speech recognition.", graph,
+                            "Which paper does speech recognition?", share=0.6)
+    assert not lone.ok  # one term of one: it must be there
+    # a term the cited chunk lacks but its paper holds (the rest of the abstract) is held
+    assert asked_terms_held("GraphBSI does speech recognition.", graph,
+                            "Which paper does speech recognition?",
+                            paper=frozenset({"speech", "recognit"}), share=1.0).ok
+
