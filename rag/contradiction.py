@@ -39,6 +39,7 @@ class Words:
     gaps: frozenset[str] = frozenset()  # never part of an asked two-word term
     generic: frozenset[str] = frozenset()  # words that add no information to an answer
     generic_cjk: frozenset[str] = frozenset()  # characters likewise
+    count_modifiers: frozenset[str] = frozenset()  # "how many *fewer* parameters": not counted
 
 
 @lru_cache(maxsize=1)
@@ -54,7 +55,8 @@ def words() -> Words:
         down=frozenset(raw["directions"]["down"]), references=tuple(raw["subject_references"]),
         others=frozenset(raw["other_subjects"]), frame=frozenset(tokenize(raw["frame_words"])),
         gaps=frozenset(tokenize(raw["term_gaps"])), generic=frozenset(tokenize(raw["generic_words"])),
-        generic_cjk=frozenset(raw["generic_cjk"]))
+        generic_cjk=frozenset(raw["generic_cjk"]),
+        count_modifiers=frozenset(tokenize(raw["count_modifiers"])))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

@@ -144,9 +144,8 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     terms = asked_terms(question) & set(zip(tokens, tokens[1:], strict=False))
     missing = missing_terms(passage, terms, paper)
     ok = not missing or (len(terms) - len(missing)) / len(terms) >= share
-    return Verdict("asked_terms_held", ok,
-                   ("" if ok else "asked term not in the cited paper: ")
-                   + ", ".join(" ".join(t) for t in missing) if missing else "")
+    listed = ", ".join(" ".join(t) for t in missing)
+    return Verdict("asked_terms_held", ok, listed if ok else f"asked term not in the cited paper: {listed}")
 
 
 def known_words(claim: str, unknown: frozenset[str]) -> Verdict:
@@ -281,8 +280,7 @@ def counted_thing(question: str) -> str:
     m = re.search(r"\bhow (?:many|much)\s+([\w\s-]{1,60})", question, re.IGNORECASE)
     if not m or _AUXILIARY.match(m.group(1)):  # "how much does it cut ...": a degree, not a count
         return ""
-    skip = words().frame | {"fewer", "less", "addit", "extra", "differ", "time", "faster", "slower",
-                            "better", "larger", "smaller", "higher", "lower"}
+    skip = words().frame | words().count_modifiers
     return next((t for t in tokenize(m.group(1)) if t not in skip), "")
 
 
@@ -296,7 +294,7 @@ def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Ver
         return Verdict("adds_information", True, "not a what/which/how question")
     w = words()
     known = set(tokenize(question)) | set(tokenize(" ".join(names))) | w.frame | w.generic | w.gaps
-    body = re.sub(r"\[\d+\]", " ", text)
+    body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are not information
     new = [t for t in tokenize(body) if t not in known]
     if not new and _CJK.search(body):
         asked = set(question)
