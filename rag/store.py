@@ -6,7 +6,7 @@ import logging
 import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import chromadb
@@ -112,10 +112,15 @@ class Store:
             self._seen_version, self._catalogue = version, None
         return version
 
-    def touch(self) -> None:
-        """Give the library a new version stamp (after a write)."""
-        self.collection.modify(metadata={VERSION_KEY: uuid.uuid4().hex})
-        self._catalogue = None
+    def touch(self, keep_catalogue: bool = False) -> None:
+        """Give the library a new version stamp (after a write). A writer that kept its cached
+        catalogue up to date while holding the lock keeps it: it is the stored library."""
+        version = uuid.uuid4().hex
+        self.collection.modify(metadata={VERSION_KEY: version})
+        if keep_catalogue and self._catalogue is not None:
+            self._seen_version = version
+        else:
+            self._catalogue = None
 
     @contextmanager
     def writing(self) -> Iterator[None]:
@@ -123,12 +128,20 @@ class Store:
         when it fails part-way. Readers never take the lock. LibraryBusy when another live
         process holds it; a lock left by a killed process is taken over."""
         release = write_lock(self.settings, self.client)
-        self._catalogue = None  # the writer works from what is stored now, not a cached view
+        # The writer works from what is stored now: a catalogue cached before another process's
+        # write is dropped here (its stamp changed, or a killed writer left a chunk count the
+        # catalogue does not add up to); one still current is kept and updated by this writer's
+        # adds and deletes, so a small ingest does not re-read the whole library.
+        self.version()
+        if self._catalogue is not None and sum(r.chunks for r in self._catalogue.values()) != self.count():
+            self._catalogue = None
+        done = False
         try:
             yield
+            done = True
         finally:
             try:
-                self.touch()
+                self.touch(keep_catalogue=done)
             finally:
                 release()
 
@@ -180,10 +193,30 @@ class Store:
         vectors = self.embed_model.get_text_embedding_batch([texts[i] for i in order])
         for i, vec in zip(order, vectors, strict=True):
             nodes[i].embedding = vec
-        self.vector_store.add(list[BaseNode](nodes))
-        self.add_paper_vectors(paper_vectors(nodes))
-        self._catalogue = None
+        stored = self.existing_ids([n.node_id for n in nodes]) if self._catalogue is not None else set()
+        try:
+            self.vector_store.add(list[BaseNode](nodes))
+            self.add_paper_vectors(paper_vectors(nodes))
+        except BaseException:
+            self._catalogue = None  # part of the batch may be stored: read it again
+            raise
+        self._catalogued([n for n in nodes if n.node_id not in stored])
         return len(nodes)
+
+    def _catalogued(self, nodes: Sequence[BaseNode]) -> None:
+        """Count newly stored chunks into the cached catalogue (when there is one)."""
+        if self._catalogue is None:
+            return
+        counts: dict[str, int] = {}
+        first: dict[str, dict[str, Any]] = {}
+        for node in nodes:
+            pid = str(node.metadata.get("paper_id", ""))
+            counts[pid] = counts.get(pid, 0) + 1
+            first.setdefault(pid, dict(node.metadata))
+        for pid, n in counts.items():
+            old = self._catalogue.get(pid)
+            self._catalogue[pid] = (replace(old, chunks=old.chunks + n) if old is not None
+                                    else _record(first[pid], n))
 
     def add_paper_vectors(self, vectors: dict[str, list[float]]) -> None:
         """Store one vector per paper (paper id -> vector)."""
@@ -235,7 +268,8 @@ class Store:
         if ids:
             self.collection.delete(ids=ids)
         self.paper_collection.delete(ids=[paper_id])
-        self._catalogue = None
+        if self._catalogue is not None:
+            self._catalogue.pop(paper_id, None)
         return len(ids)
 
     def delete_chunks(self, ids: Sequence[str]) -> None:

@@ -48,3 +48,39 @@ def test_delete_removes_a_paper_from_store_and_lexical_index(chat: PaperChat) ->
     assert removed == glot.chunks
     assert all(p.paper_id != glot.paper_id for p in chat.papers())
     assert all(h.paper_id != glot.paper_id for h in chat.search("GLOT pooling", k=10))
+
+
+def _fresh_catalogue(chat: PaperChat) -> dict:
+    """The catalogue read again from Chroma, not from the cache."""
+    reader = PaperChat(chat.settings, llm=FakeChat())
+    return reader.store.catalogue()
+
+
+def test_a_writer_keeps_its_catalogue_current_without_rereading(chat: PaperChat, tmp_path: Path) -> None:
+    chat.papers()  # cached
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps({"title": "Streaming optimal transport", "abstract": "We couple point "
+                               "clouds online. " * 40, "authors": ["Ada Example"]}) + "\n")
+    version_before = chat.store.version()
+    assert chat.ingest([one], progress=False).added == 1
+    cached = chat.store._catalogue
+    assert cached is not None and chat.store.version() != version_before
+    assert cached == _fresh_catalogue(chat)  # same papers and chunk counts as stored
+    new = next(r for r in cached.values() if r.title == "Streaming optimal transport")
+    assert new.chunks > 1 and new.authors == ["Ada Example"]
+    chat.delete(new.paper_id)
+    assert chat.store._catalogue == _fresh_catalogue(chat) and new.paper_id not in chat.store._catalogue
+
+
+def test_a_writer_drops_a_catalogue_another_process_made_stale(chat: PaperChat, tmp_path: Path) -> None:
+    chat.papers()
+    other = PaperChat(chat.settings, llm=FakeChat())  # another worker on the same library
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps({"title": "A paper the other worker added", "abstract": "Text."}) + "\n")
+    assert other.ingest([one], progress=False).added == 1
+    two = tmp_path / "two.jsonl"
+    two.write_text(json.dumps({"title": "A paper this worker added", "abstract": "More text."}) + "\n")
+    assert chat.ingest([two], progress=False).added == 1
+    titles = {r.title for r in chat.papers()}
+    assert {"A paper the other worker added", "A paper this worker added"} <= titles
+    assert chat.store._catalogue == _fresh_catalogue(chat)

@@ -26,6 +26,8 @@ def test_author_labels() -> None:
 
 def test_tokens_are_folded_stemmed_and_keep_compound_parts() -> None:
     assert fold("Schönlieb") == "schonlieb"
+    assert fold("MIXED Case, plain ASCII") == "mixed case, plain ascii"  # the fast path
+    assert fold("ﬁne-tuned Ａ") == "fine-tuned a"  # compatibility forms still decomposed
     assert tokenize("The Schönlieb models") == ["schonlieb", "model"]
     assert tokenize("opti-BFM reaches 62.1") == ["opti-bfm", "opti", "bfm", "reach", "62.1", "62", "1"]
 
