@@ -133,17 +133,23 @@ class Store:
         # catalogue does not add up to); one still current is kept and updated by this writer's
         # adds and deletes, so a small ingest does not re-read the whole library.
         self.version()
-        if self._catalogue is not None and sum(r.chunks for r in self._catalogue.values()) != self.count():
-            self._catalogue = None
+        self._check_catalogue()
         done = False
         try:
             yield
             done = True
         finally:
             try:
-                self.touch(keep_catalogue=done)
+                self.touch(keep_catalogue=done and self._check_catalogue())
             finally:
                 release()
+
+    def _check_catalogue(self) -> bool:
+        """Whether a cached catalogue still adds up to the stored chunk count (dropped when not:
+        a killed writer, or a write below this class, changed the library)."""
+        if self._catalogue is not None and sum(r.chunks for r in self._catalogue.values()) != self.count():
+            self._catalogue = None
+        return self._catalogue is not None
 
     def chunk_ids(self) -> list[str]:
         """Every stored chunk id (no texts or vectors), in pages."""

@@ -84,3 +84,11 @@ def test_a_writer_drops_a_catalogue_another_process_made_stale(chat: PaperChat, 
     titles = {r.title for r in chat.papers()}
     assert {"A paper the other worker added", "A paper this worker added"} <= titles
     assert chat.store._catalogue == _fresh_catalogue(chat)
+
+
+def test_a_write_below_the_store_inside_the_lock_does_not_leave_a_stale_catalogue(chat: PaperChat) -> None:
+    chat.papers()
+    glot = next(p for p in chat.papers() if p.display_name == "GLOT")
+    with chat.store.writing():
+        chat.store.collection.delete(where={"paper_id": glot.paper_id})  # not through Store
+    assert glot.paper_id not in {p.paper_id for p in chat.papers()}
