@@ -187,3 +187,17 @@ def test_asked_terms_skip_gap_words_and_a_paraphrase_may_miss_one_term_of_severa
                             "Which paper does speech recognition?",
                             paper=frozenset({"speech", "recognit"}), share=1.0).ok
 
+
+
+def test_a_question_verb_or_count_word_is_not_an_asked_term() -> None:
+    """Blind2 lost right answers to pairs like 'edges connect' and 'three properties': the
+    abstract says 'sequential and semantic edges' and 'three key aspects'."""
+    from rag.text import tokenize
+
+    def stem(w: str) -> str:
+        return tokenize(w)[0]
+
+    terms = asked_terms("What two kinds of edges connect the steps in RoT's thought graph?")
+    assert (stem("edges"), stem("connect")) not in terms and (stem("two"), stem("kinds")) not in terms
+    assert (stem("thought"), stem("graph")) in terms
+    assert not any(stem("three") in t for t in asked_terms("Which three properties does it measure?"))
