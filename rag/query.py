@@ -98,7 +98,10 @@ _LIST_FRAMING = frozenset(tokenize(
     "publish published publishes work works worked list show me articles article authored "
     "co-authored coauthored author authors by from on about the all any find give tell please "
     "research researched study studied topic topics publications everything anything each every "
-    "ever contributed contribute involved name names title titles"))
+    "ever contributed contribute involved name names title titles together jointly both with "
+    "co-wrote cowrote coauthor coauthors co-author co-authors"))
+# "Which papers did X and Y write together?": papers with every named author, not any of them.
+_JOINT = re.compile(r"\b(?:together|jointly|both|co-?wr[io]te|co-?authored|with)\b", re.IGNORECASE)
 
 
 def topic_terms(question: str, authors: tuple[str, ...]) -> list[str]:
@@ -216,7 +219,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     authors = detect_authors(question, catalogue)
     if authors and not filters.authors:
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,
-                          years=filters.years, paper_ids=filters.paper_ids)
+                          years=filters.years, paper_ids=filters.paper_ids,
+                          all_authors=len(authors) > 1 and bool(_JOINT.search(question)))
     areas = detect_areas(question, catalogue)
     if areas and not filters.areas:
         filters = replace(filters, areas=areas)

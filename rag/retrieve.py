@@ -62,6 +62,7 @@ class Filters:
     "Qingwei Zong"); areas and venues as case- and accent-insensitive substrings."""
 
     authors: tuple[str, ...] = ()
+    all_authors: bool = False  # every named author on the paper ("X and Y together"), not any
     areas: tuple[str, ...] = ()
     venues: tuple[str, ...] = ()
     years: tuple[int, ...] = ()
@@ -82,7 +83,8 @@ class Filters:
             return not wanted or any(fold(w) in v for w in wanted for v in low)
 
         return (
-            (not self.authors or any(name_matches(w, a) for w in self.authors for a in rec.authors))
+            (not self.authors or (all if self.all_authors else any)(
+                any(name_matches(w, a) for a in rec.authors) for w in self.authors))
             and has(self.areas, [rec.area, rec.subarea, f"{rec.area} · {rec.subarea}"])
             and has(self.venues, [rec.venue])
             and (not self.years or rec.year in self.years)

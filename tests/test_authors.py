@@ -92,6 +92,20 @@ def test_listed_papers_exact_set(chat: PaperChat, tmp_path: Path) -> None:
     assert both > by_eliasof and len(both) == 4
 
 
+def test_papers_two_authors_wrote_together_need_both(chat: PaperChat) -> None:
+    """'together' asks for the papers with both names (not either, and not a topic word)."""
+    cat = chat.store.catalogue()
+    def by(name: str) -> set[str]:
+        return {pid for pid, rec in cat.items() if name in rec.authors}
+    joint = by("Moshe Eliasof") & by("Carola-Bibiane Schönlieb")
+    assert len(joint) == 2 and by("Moshe Eliasof") - joint  # NAVIS has Eliasof only
+    for question in ("Which papers did Eliasof and Schönlieb write together?",
+                     "What has Moshe Eliasof published with Carola-Bibiane Schonlieb?"):
+        assert {r.paper_id for r in chat.listed_papers(chat.understand(question))} == joint, question
+    either = chat.listed_papers(chat.understand("Which papers are by Eliasof or Schönlieb?"))
+    assert {r.paper_id for r in either} == by("Moshe Eliasof") | by("Carola-Bibiane Schönlieb")
+
+
 def test_listed_papers_narrowed_by_topic(chat: PaperChat) -> None:
     cat = chat.store.catalogue()
     foresti = [pid for pid, rec in cat.items() if "Alberto Foresti" in rec.authors]
