@@ -8,20 +8,27 @@ import re
 from dataclasses import dataclass
 
 from rag.cite import quoted
-from rag.contradiction import aligned_sentences, contradiction
+from rag.config import Settings
+from rag.contradiction import (
+    aligned_sentences,
+    contradiction,
+    number_direction,
+    numbers,
+    opposite_words,
+    reversed_comparison,
+    words,
+)
 from rag.models import Answer, Citation, Passage, SentenceCheck, Verdict
 from rag.policy import (
     Context,
-    asked_terms_held,
     content_terms,
-    coverage,
     known_words,
     numbers_held,
     source_line,
     subject,
 )
 from rag.sentences import VectorCache, overlap, split_sentences
-from rag.text import is_chinese
+from rag.text import is_chinese, tokenize
 
 CUE = re.compile(
     r"^\s*(?:is it (?:really )?(?:true|the case|correct|right) that|is the claim that|"
@@ -54,38 +61,134 @@ class ClaimVerdict:
     verdicts: tuple[Verdict, ...] = ()
 
 
-def _candidates(claim: str, passages: list[Passage], vectors: VectorCache) -> list[tuple[float, Passage, str]]:
-    """(similarity, passage, sentence) for every evidence sentence, most similar first."""
+DEFAULT_CLOSE: float = Settings.model_fields["claim_close_cosine"].default
+DEFAULT_FLOOR: float = Settings.model_fields["claim_close_coverage"].default
+DEFAULT_ATTRIBUTION: float = Settings.model_fields["claim_attribution_coverage"].default
+
+
+@dataclass(frozen=True)
+class Candidate:
+    score: float  # the better of the cosine and the word overlap
+    cosine: float
+    passage: Passage  # the sentence's passage
+    sentence: str
+
+
+def _candidates(claim: str, passages: list[Passage], vectors: VectorCache) -> list[Candidate]:
+    """Every evidence sentence with its similarity to the claim, most similar first."""
     pairs = [(p, s) for p in passages for s in split_sentences(p.text) or [p.text]]
     if not pairs:
         return []
     cos = vectors.texts([s for _, s in pairs]) @ vectors.texts([claim])[0]
-    scored = [(max(float(c), overlap(claim, f"{s} {source_line(p)}")), p, s)
+    scored = [Candidate(max(float(c), overlap(claim, f"{s} {source_line(p)}")), float(c), p, s)
               for c, (p, s) in zip(cos, pairs, strict=True)]
-    return sorted(scored, key=lambda x: -x[0])
+    return sorted(scored, key=lambda x: -x.score)
+
+
+def claim_terms(claim: str) -> list[str]:
+    """The claim's content words to find in a sentence: no numbers (numbers_held checks
+    them), no framing or filler words ("any")."""
+    fillers = words().fillers
+    return [t for t in content_terms(_NUMBERS.sub("", claim)) if t not in fillers]
+
+
+def words_held(terms: list[str], text: str) -> float:
+    """Share of the terms the text holds, itself or by a synonym ("cuts" for "reducing")."""
+    if not terms:
+        return 0.0
+    held, synonyms = set(tokenize(text)), words().synonyms
+    return sum(t in held or bool(synonyms.get(t, frozenset()) & held) for t in terms) / len(terms)
+
+
+def claim_words_held(held: float, cosine: float, min_coverage: float, close: float,
+                     floor: float) -> Verdict:
+    """Enough of the claim's words (`min_coverage`), or a paraphrase: a close cosine with
+    fewer of them (`floor`)."""
+    if held >= min_coverage:
+        return Verdict("claim_words_held", True, f"{held:.2f} of the claim's words")
+    ok = cosine >= close and held >= floor
+    return Verdict("claim_words_held", ok, f"{held:.2f} of the claim's words, cosine {cosine:.2f}"
+                   + (" (a paraphrase)" if ok else ""))
+
+
+_SPECIFIC = re.compile(r"(?<![\w-])[A-Za-z][\w-]*")
+
+
+def specifics_held(claim: str, text: str) -> Verdict:
+    """Every name, acronym or term with a capital or digit inside it that the claim uses
+    ("SGD", "ImageNet", "GPT-4", a capitalised word past the first) is in the sentence or its
+    paper's name: a claim that adds a specific the sentence lacks is not supported by it."""
+    held = set(tokenize(text))
+    found = [w for i, w in enumerate(_SPECIFIC.findall(claim))
+             if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", w) or (i > 0 and w[0].isupper())]
+    missing = [w for w in found if not set(tokenize(w)) <= held]
+    return Verdict("specifics_held", not missing,
+                   f"not in the sentence: {', '.join(missing)}" if missing else "")
+
+
+def disagreement(claim: str, sentence: str, name: str) -> str:
+    """Why the sentence contradicts the claim: negation, direction or number (the answer
+    policy's check), a number's direction, an antonym, or a comparison the other way round."""
+    return (contradiction(claim, sentence, name) or number_direction(claim, sentence)
+            or opposite_words(claim, sentence) or reversed_comparison(claim, sentence, name))
+
+
+def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Context,
+                  strong: float) -> Candidate | None:
+    """The sentence that says what the claim credits to paper X of another paper Y, about Y's
+    own method (it names Y, or says "we"/"our"): the claim's other words (`strong` of them)
+    and numbers are in it, and X's paper lacks them (its words below `strong`, or a number)."""
+    named = ctx.subjects.named(claim)
+    if len(named) != 1 or ctx.paper_tokens is None:
+        return None
+    x = next(iter(named))
+    x_names = {t for n, pid in ctx.subjects.names.items() if pid == x for t in tokenize(n)}
+    rest = [t for t in terms if t not in x_names]
+    if not rest or words_held(rest, " ".join(ctx.paper_tokens(x))) >= strong and \
+            numbers(claim) <= numbers(" ".join(ctx.paper_tokens(x))):
+        return None
+    own = words().self_references
+    for c in found:
+        p = c.passage
+        if p.hit.paper_id == x or x in ctx.subjects.named(c.sentence) or c.score < ctx.threshold:
+            continue
+        about_own = p.hit.paper_id in ctx.subjects.named(c.sentence) or own & set(tokenize(c.sentence))
+        if about_own and words_held(rest, c.sentence) >= strong and \
+                numbers(claim) <= numbers(c.sentence.replace("\\", "")):
+            return c
+    return None
 
 
 def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: Context,
-                min_coverage: float) -> ClaimVerdict:
+                min_coverage: float, close: float = DEFAULT_CLOSE, floor: float = DEFAULT_FLOOR,
+                attribution: float = DEFAULT_ATTRIBUTION) -> ClaimVerdict:
     """The most similar evidence sentence about the claim's subject decides: contradicted when
-    it disagrees (negation, direction, number), supported when it holds the claim's words
-    (`min_coverage` of them, every number and asked term), else the next; none: unstated."""
-    terms = content_terms(_NUMBERS.sub("", claim))
-    for score, p, s in _candidates(claim, passages, vectors):
-        if score < ctx.threshold:
+    it disagrees (`disagreement`), supported when it holds the claim's words (`min_coverage`
+    of them, or `floor` of them at cosine `close`), every number and known word, else the
+    next. None: contradicted when another paper's sentence says it of its own method
+    (`misattributed`), else unstated."""
+    terms = claim_terms(claim)
+    found = _candidates(claim, passages, vectors)
+    for c in found:
+        if c.score < ctx.threshold:
             break
+        p, s = c.passage, c.sentence
         one = Passage(p.n, p.hit, s)
         about = subject(claim, one, ctx)
         if not about.ok:
             continue
-        if s in aligned_sentences(claim, one) and (why := contradiction(claim, s, p.hit.name)):
+        speaks = s in aligned_sentences(claim, one) or numbers(claim) & numbers(s.replace("\\", ""))
+        if speaks and (why := disagreement(claim, s, p.hit.name)):
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
-        held = coverage(terms, [f"{s} {source_line(p)}"], {})
-        checks = (about, numbers_held(claim, one), asked_terms_held(claim, p, claim, share=ctx.term_share),
-                  known_words(claim, ctx.unknown),
-                  Verdict("claim_words_held", held >= min_coverage, f"{held:.2f} of the claim's words"))
+        held = words_held(terms, f"{s} {source_line(p)}")
+        checks = (about, numbers_held(claim, one), known_words(claim, ctx.unknown),
+                  specifics_held(claim, f"{s} {source_line(p)}"),
+                  claim_words_held(held, c.cosine, min_coverage, close, floor))
         if all(v.ok for v in checks):
             return ClaimVerdict("supported", p, s, checks)
+    if wrong := misattributed(claim, terms, found, ctx, attribution):
+        why = Verdict("subject", False, f"the passage says this of {wrong.passage.hit.name}'s own method")
+        return ClaimVerdict("contradicted", wrong.passage, wrong.sentence, (why,))
     return ClaimVerdict("unstated")
 
 

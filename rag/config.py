@@ -173,6 +173,22 @@ class Settings(BaseSettings):
         description="Claim questions: share of the claim's content words an evidence sentence "
         "(with its paper's name) must hold to count as supporting it (rag/claims.py).",
     )
+    claim_close_cosine: float = Field(
+        0.6, ge=0.0, le=1.0,
+        description="Claim questions: a sentence this close to the claim (embedder cosine) is a "
+        "paraphrase and supports it with claim_close_coverage of its words (rag/claims.py).",
+    )
+    claim_close_coverage: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="Claim questions: share of the claim's words a paraphrase (claim_close_cosine) "
+        "must still hold to support it.",
+    )
+    claim_attribution_coverage: float = Field(
+        0.8, ge=0.0, le=1.0,
+        description="Claim questions: share of the claim's words (its paper's name aside) another "
+        "paper's sentence about its own method must hold, and the named paper lack, for the claim "
+        "to be contradicted as crediting the wrong paper.",
+    )
     evidence_mode: Literal["sentences", "chunks"] = Field(
         "sentences", description="Prompt evidence: selected sentences, or whole top-k chunks."
     )

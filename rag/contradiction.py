@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,11 @@ class Words:
     generic: frozenset[str] = frozenset()  # words that add no information to an answer
     generic_cjk: frozenset[str] = frozenset()  # characters likewise
     count_modifiers: frozenset[str] = frozenset()  # "how many *fewer* parameters": not counted
+    synonyms: Mapping[str, frozenset[str]] = field(default_factory=dict)  # stem -> its group
+    fillers: frozenset[str] = frozenset()  # claim words with no content to look for ("any")
+    antonyms: frozenset[tuple[str, str]] = frozenset()  # stems, both orders
+    comparatives: Mapping[str, str] = field(default_factory=dict)  # "outperforms" -> up, as written
+    self_references: frozenset[str] = frozenset()  # "we", "our": an abstract's own method
 
 
 @lru_cache(maxsize=1)
@@ -56,7 +62,14 @@ def words() -> Words:
         others=frozenset(raw["other_subjects"]), frame=frozenset(tokenize(raw["frame_words"])),
         gaps=frozenset(tokenize(raw["term_gaps"])), generic=frozenset(tokenize(raw["generic_words"])),
         generic_cjk=frozenset(raw["generic_cjk"]),
-        count_modifiers=frozenset(tokenize(raw["count_modifiers"])))
+        count_modifiers=frozenset(tokenize(raw["count_modifiers"])),
+        synonyms={t: group for g in raw.get("claim_synonyms", []) for group in [stems(g.split())]
+                  for t in group},
+        fillers=stems(raw.get("claim_fillers", "").split()),
+        antonyms=frozenset(p for a, b in raw.get("antonyms", []) for x in tokenize(a) for y in tokenize(b)
+                           for p in ((x, y), (y, x))),
+        comparatives={x: d for d, xs in raw.get("comparatives", {}).items() for x in xs},
+        self_references=stems(raw.get("self_references", "").split()))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",
@@ -169,3 +182,88 @@ def correction(claim: str, passage: Passage) -> str:
     return next((s for s in aligned if contradiction(claim, s, passage.hit.name)),
                 max(aligned, key=lambda s: overlap(claim, s)))
 
+
+
+# --- further disagreements, used by claim questions (rag/claims.py) -----------------------
+def opposite_words(claim: str, sentence: str) -> str:
+    """A word of the claim whose antonym the sentence uses instead ("diverge" vs "converges"),
+    neither side using both."""
+    c, s = set(tokenize(claim)), set(tokenize(sentence))
+    clash = sorted((a, b) for a, b in words().antonyms if a in c and b in s and a not in s and b not in c)
+    return f"the claim says '{clash[0][0]}', the passage '{clash[0][1]}'" if clash else ""
+
+
+_NUMBER_OR_WORD = re.compile(r"\d+(?:[.,]\d+)*|[a-z][\w'\-]*")
+
+
+def _direction_near(text: str, number: str) -> str:
+    """up|down: the direction word closest to the number (within four words, flipped after a
+    negation), else ""."""
+    w = words()
+    seq = _NUMBER_OR_WORD.findall(text.lower().replace("\\", ""))
+    for i in (k for k, x in enumerate(seq) if x.replace(",", "") == number):
+        for j in sorted(range(max(0, i - 4), min(len(seq), i + 5)), key=lambda j: abs(j - i)):
+            d = "up" if seq[j] in w.up else "down" if seq[j] in w.down else ""
+            if d:
+                negated = any(x in w.negations for x in seq[max(0, j - 3) : j])
+                return ("down" if d == "up" else "up") if negated else d
+    return ""
+
+
+def number_direction(claim: str, sentence: str) -> str:
+    """The same number with opposite directions ("an 18.9% accuracy drop" vs "an 18.9%
+    accuracy improvement")."""
+    for n in sorted(numbers(claim) & numbers(sentence)):
+        c, s = _direction_near(claim, n), _direction_near(sentence, n)
+        if c and s and c != s:
+            return f"the claim says {c} by {n}, the passage {s}"
+    return ""
+
+
+def _stems_of(scoped: list[_Word], limit: int) -> set[str]:
+    """The stems of the first `limit` written words (a compound's parts count once), framing
+    words aside."""
+    frame = words().frame
+    raws = list(dict.fromkeys(x.raw for x in scoped if x.stem not in frame))[:limit]
+    return {x.stem for x in scoped if x.raw in raws and x.stem not in frame}
+
+
+def _comparisons(scoped: list[_Word], own: frozenset[str]) -> list[tuple[str, set[str], set[str]]]:
+    """(up|down, the words compared, the words compared with) for each comparative ("A
+    outperforms B", "A is faster than B"): the five words before it in its clause (`own`,
+    the paper's name, added where the abstract says "we"/"our" before it), and the five
+    after it (after "than" when it follows)."""
+    w = words()
+    out = []
+    for i, word in enumerate(scoped):
+        d = w.comparatives.get(word.raw, "")
+        if not d or (i and scoped[i - 1].raw == word.raw):
+            continue
+        if word.negated:
+            d = "down" if d == "up" else "up"
+        before = [x for x in scoped[:i] if x.clause == word.clause]
+        after = [x for x in scoped[i + 1 : i + 14] if x.clause == word.clause and x.raw != word.raw]
+        than = next((k for k, x in enumerate(after[:6]) if x.raw == "than"), None)
+        right = after[than + 1 :] if than is not None else after
+        left = _stems_of(before[::-1], 5)
+        if any(x.stem in w.self_references for x in before):
+            left |= own
+        out.append((d, left, _stems_of(right, 5)))
+    return out
+
+
+def reversed_comparison(claim: str, sentence: str, name: str = "") -> str:
+    """The claim compares A with B one way and the sentence the other ("B outperforms A"
+    against "A outperforms B"): the claim's two sides are found more on the sentence's
+    opposite sides than on the same ones."""
+    own = frozenset(tokenize(name))
+    claims = _comparisons(_scopes(claim)[0], frozenset())
+    for d2, left2, right2 in _comparisons(_scopes(sentence)[0], own):
+        for d1, left1, right1 in claims:
+            if not left1 or not right1:
+                continue
+            cross = len(left1 & right2) / len(left1) + len(right1 & left2) / len(right1)
+            straight = len(left1 & left2) / len(left1) + len(right1 & right2) / len(right1)
+            if d1 == d2 and left1 & right2 and right1 & left2 and cross > straight:
+                return "the comparison is the other way round"
+    return ""
