@@ -46,6 +46,7 @@ class Words:
     antonyms: frozenset[tuple[str, str]] = frozenset()  # stems, both orders
     comparatives: Mapping[str, str] = field(default_factory=dict)  # "outperforms" -> up, as written
     self_references: frozenset[str] = frozenset()  # "we", "our": an abstract's own method
+    answer_words_cjk: tuple[str, ...] = ()  # "优于", "降低": a Chinese comparison's answer
 
 
 @lru_cache(maxsize=1)
@@ -69,7 +70,8 @@ def words() -> Words:
         antonyms=frozenset(p for a, b in raw.get("antonyms", []) for x in tokenize(a) for y in tokenize(b)
                            for p in ((x, y), (y, x))),
         comparatives={x: d for d, xs in raw.get("comparatives", {}).items() for x in xs},
-        self_references=stems(raw.get("self_references", "").split()))
+        self_references=stems(raw.get("self_references", "").split()),
+        answer_words_cjk=tuple(raw.get("answer_words_cjk", "").split()))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

@@ -299,7 +299,8 @@ def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Ver
     if not new and _CJK.search(body):
         asked = set(question)
         chars = {c for c in body if _CJK.match(c) and c not in asked and c not in w.generic_cjk}
-        new = sorted(chars) if len(chars) >= 3 else []
+        said = [a for a in w.answer_words_cjk if a in body and a not in question]
+        new = sorted(chars) if len(chars) >= 3 else said
     return Verdict("adds_information", bool(new),
                    f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
 

@@ -201,3 +201,11 @@ def test_a_question_verb_or_count_word_is_not_an_asked_term() -> None:
     assert (stem("edges"), stem("connect")) not in terms and (stem("two"), stem("kinds")) not in terms
     assert (stem("thought"), stem("graph")) in terms
     assert not any(stem("three") in t for t in asked_terms("Which three properties does it measure?"))
+
+
+def test_a_chinese_comparison_answered_by_a_direction_word_adds_information() -> None:
+    """Blind2's InfoSEDD answer '优于' (outperforms) was refused as adding nothing."""
+    question = "有一篇用离散扩散模型来估计离散数据互信息的论文，它和依赖“嵌入技巧”的方法相比效果如何？"
+    assert adds_information(question, "InfoSEDD在估计离散数据互信息方面优于依赖“嵌入技巧”的方法 [1]。",
+                            ["InfoSEDD"]).ok
+    assert not adds_information(question, "该论文和依赖“嵌入技巧”的方法相比效果如何 [1]。", ["InfoSEDD"]).ok
