@@ -12,6 +12,7 @@ import csv
 import dataclasses
 import gzip
 import json
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -108,3 +109,24 @@ def load_beir(folder: Path) -> BeirSet:
     if not corpus.papers:
         raise ValueError(f"{folder}: the corpus has no readable documents")
     return BeirSet(corpus.papers, queries, qrels, corpus.rejections + bad_q + bad_r)
+
+
+def relevant_doc_ids(qrels: Qrels) -> set[str]:
+    """Every document judged relevant (grade > 0) for any query."""
+    return {doc for judged in qrels.values() for doc, grade in judged.items() if grade > 0}
+
+
+def subset(beir: BeirSet, max_docs: int, seed: int = 0) -> BeirSet:
+    """A smaller corpus for a quicker run: every document judged relevant for any query, then
+    other documents drawn at random (`random.Random(seed)`, so the same seed gives the same
+    subset) until `max_docs`; corpus order is kept, queries and qrels are unchanged. Raises
+    ValueError when `max_docs` is below the number of relevant documents."""
+    relevant = relevant_doc_ids(beir.qrels)
+    keep = [p for p in beir.papers if p.paper_id in relevant]
+    if max_docs < len(keep):
+        raise ValueError(f"--max-docs {max_docs} is below the {len(keep)} documents judged "
+                         "relevant, which a subset keeps all of")
+    others = [i for i, p in enumerate(beir.papers) if p.paper_id not in relevant]
+    drawn = set(random.Random(seed).sample(others, min(len(others), max_docs - len(keep))))
+    papers = [p for i, p in enumerate(beir.papers) if p.paper_id in relevant or i in drawn]
+    return dataclasses.replace(beir, papers=papers)

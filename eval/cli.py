@@ -23,13 +23,21 @@ def retrieval(
     no_baselines: Annotated[bool, typer.Option("--no-baselines", help="Score only PaperChat.")] = False,
     variants: Annotated[bool, typer.Option(
         "--variants", help="Also score the product's ablations (eval/retrieval.py VARIANTS) on the same index.")] = False,
+    max_docs: Annotated[int | None, typer.Option(
+        "--max-docs", min=1, help="Score on a subset: every relevant document plus seeded random "
+        "others up to N (all judged queries).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the --max-docs subset.")] = 0,
+    embed: Annotated[list[str] | None, typer.Option(
+        "--embed", help="Embedder to score side by side (repeat: --embed minilm --embed e5): the "
+        "product and its dense side per embedder, BM25 once.")] = None,
 ) -> None:
     """nDCG@10, Recall@10/100 and MRR@10 of PaperChat's paper ranking on a BEIR folder (indexed
     in a throw-away data dir), next to BM25, dense, RRF and LlamaIndex baselines."""
     from eval.retrieval import evaluate, format_table
 
     try:
-        result = evaluate(beir, Settings(), baselines=not no_baselines, variants=variants)
+        result = evaluate(beir, Settings(), baselines=not no_baselines, variants=variants,
+                          max_docs=max_docs, seed=seed, embedders=embed or None)
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

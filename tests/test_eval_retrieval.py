@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from eval.beir import load_beir
+from eval.beir import load_beir, relevant_doc_ids, subset
 from eval.retrieval import format_table, product_run, product_runs
 from eval.retrieval_baselines import rrf
 from eval.retrieval_demo import DEMO_QUESTIONS, load_questions, score_questions
@@ -91,6 +91,37 @@ def test_load_beir_names_what_is_missing(tmp_path: Path) -> None:
         load_beir(tmp_path / "x")
 
 
+def make_big_beir(folder: Path, n: int = 30) -> Path:
+    """n documents; q1 judges d0 and d1 relevant, q2 judges d5 relevant and d6 not."""
+    folder.mkdir(parents=True, exist_ok=True)
+    words = ["aspirin", "vitamin", "statin", "sleep", "memory", "bone", "heart", "insulin"]
+    (folder / "corpus.jsonl").write_text("".join(
+        json.dumps({"_id": f"d{i}", "title": f"Study {i} of {words[i % 8]}",
+                    "text": f"We measured {words[i % 8]} and {words[(i * 3) % 8]} in cohort {i}."})
+        + "\n" for i in range(n)))
+    (folder / "queries.jsonl").write_text('{"_id": "q1", "text": "aspirin cohort"}\n'
+                                          '{"_id": "q2", "text": "sleep and memory"}\n')
+    (folder / "qrels.tsv").write_text("query-id\tcorpus-id\tscore\nq1\td0\t1\nq1\td1\t1\n"
+                                      "q2\td5\t1\nq2\td6\t0\n")
+    return folder
+
+
+def test_subset_keeps_relevant_documents_and_is_seeded(tmp_path: Path) -> None:
+    beir = load_beir(make_big_beir(tmp_path / "b"))
+    assert relevant_doc_ids(beir.qrels) == {"d0", "d1", "d5"}
+    small = subset(beir, 10, seed=0)
+    ids = [p.paper_id for p in small.papers]
+    assert len(ids) == 10 == len(set(ids)) and {"d0", "d1", "d5"} <= set(ids)
+    assert ids == [p.paper_id for p in beir.papers if p.paper_id in set(ids)]  # corpus order
+    assert ids == [p.paper_id for p in subset(beir, 10, seed=0).papers]  # same seed, same set
+    others = {tuple(p.paper_id for p in subset(beir, 10, seed=s).papers) for s in range(1, 6)}
+    assert len(others | {tuple(ids)}) > 1  # another seed draws other distractors
+    assert small.queries == beir.queries and small.qrels == beir.qrels
+    assert len(subset(beir, 100).papers) == 30  # more than the corpus: all of it
+    with pytest.raises(ValueError, match="below the 3 documents judged relevant"):
+        subset(beir, 2)
+
+
 # --- the product runner ------------------------------------------------------------------------
 def test_product_run_ranks_beir_ids(tmp_path: Path, settings: Settings) -> None:
     beir = load_beir(make_beir(tmp_path / "b"))
@@ -144,6 +175,31 @@ def test_eval_retrieval_without_baselines_and_bad_folder(tmp_path: Path) -> None
     assert "baselines" not in json.loads(proc.stdout)
     bad = run_cli(tmp_path, "retrieval", "--beir", str(tmp_path / "missing"))
     assert bad.returncode == 2 and "no such BEIR folder" in bad.stderr and not bad.stdout
+
+
+def test_eval_retrieval_subset_side_by_side(tmp_path: Path) -> None:
+    folder = make_big_beir(tmp_path / "b")
+    args = ["retrieval", "--beir", str(folder), "--json", "--max-docs", "12", "--seed", "3",
+            "--embed", "fake", "--embed", "fake"]
+    proc = run_cli(tmp_path, *args)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["subset"] == {"max_docs": 12, "seed": 3, "docs": 12, "relevant_docs": 3,
+                                "queries": 2}
+    assert list(result["embedders"]) == ["fake"] and result["queries"] == 2  # named twice, run once
+    fake = result["embedders"]["fake"]
+    assert fake["ingest"]["papers"] == 12 and fake["ingest"]["chunks"] >= 12
+    assert set(fake["dense_only"]) == set(METRIC_KEYS) | {"queries"}
+    assert set(result["baselines"]) == {"bm25", "bm25_unstemmed"}  # BM25 once, no dense baselines
+    assert fake["recall@100"] == 1.0 and fake["dense_only"]["recall@100"] == 1.0  # all 12 ranked
+    table = run_cli(tmp_path, *[a for a in args if a != "--json"]).stdout.splitlines()
+    assert [line.split()[0] for line in table[1:5]] == ["paperchat", "dense_only", "bm25",
+                                                        "bm25_unstemmed"]
+    assert "subset: 12 documents (3 relevant), seed 3" in table
+    bad = run_cli(tmp_path, "retrieval", "--beir", str(folder), "--max-docs", "2")
+    assert bad.returncode == 2 and "below the 3 documents" in bad.stderr
+    bad = run_cli(tmp_path, "retrieval", "--beir", str(folder), "--embed", "nope")
+    assert bad.returncode == 2 and "unknown embed model 'nope'" in bad.stderr
 
 
 # --- the demo question set ------------------------------------------------------------------------
