@@ -27,6 +27,7 @@ from typing import Any
 from rag.config import Settings
 from rag.contradiction import aligned_sentences, contradiction, numbers, words
 from rag.models import Passage, Verdict
+from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
 from rag.text import is_author_label, tokenize
 
@@ -148,6 +149,34 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     return Verdict("asked_terms_held", ok, listed if ok else f"asked term not in the cited paper: {listed}")
 
 
+# A word that names a thing (an acronym, a dataset, a model): "SpMM", "ImageNet", "GPT-4".
+_ENTITY = re.compile(r"\b(?=[\w-]*[A-Z])(?=[\w-]*(?:[a-z][A-Z]|[A-Z]{2}|\d))[\w-]{2,}\b")
+
+
+def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
+    """A figure is said of what the passage says it of: when the sentence ties a number to a
+    named thing the question asked about ("20% on SpMM tasks"), the passage sentence holding
+    the number, or the one before it, names that thing too (the abstract's 20% is for SpMV;
+    SpMM comes in the next sentence)."""
+    nums = numbers(claim)
+    if not nums or _CJK.search(claim):
+        return Verdict("numbers_bound", True, "")
+    asked = set(tokenize(question))
+    own = set(tokenize(source_line(passage)))
+    things = {t for m in _ENTITY.findall(claim) for t in tokenize(m)[:1]
+              if t in asked and t not in own}
+    if not things:
+        return Verdict("numbers_bound", True, "")
+    sentences = split_sentences(passage.text)
+    windows = [set(tokenize(" ".join(sentences[max(0, i - 1) : i + 1]))) for i in range(len(sentences))]
+    for n in sorted(nums):
+        held = [w for w, s in zip(windows, sentences, strict=True) if n in numbers(s)]
+        if held and not any(things <= w for w in held):
+            return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
+                           f"{', '.join(sorted(things))}")
+    return Verdict("numbers_bound", True, "")
+
+
 def known_words(claim: str, unknown: frozenset[str]) -> Verdict:
     used = unknown.intersection(tokenize(claim))
     return Verdict("known_words", not used,
@@ -192,6 +221,7 @@ def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
                current: frozenset[str] = frozenset()) -> tuple[Verdict, ...]:
     """Every check of one (sentence, cited passage) pair."""
     return (supported(score, ctx.threshold), numbers_held(claim, passage),
+            numbers_bound(claim, passage, ctx.question),
             asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share),
             known_words(claim, ctx.unknown),
             subject(claim, passage, ctx, current), no_contradiction(claim, passage))

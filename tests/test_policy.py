@@ -17,6 +17,7 @@ from rag.policy import (
     check_pair,
     correctable,
     coverage,
+    numbers_bound,
     passes,
     rarity,
     subject,
@@ -97,7 +98,7 @@ def test_subjects_of_a_catalogue_skip_author_labels_and_cut_titles() -> None:
 def test_check_pair_names_every_check_and_a_contradiction_is_correctable() -> None:
     rot = _passage(1, "rot", "RoT", ROT)
     good = check_pair("RoT reduces inference latency by 82%.", rot, 0.8, CTX)
-    assert [v.check for v in good] == ["supported", "numbers_held", "asked_terms_held",
+    assert [v.check for v in good] == ["supported", "numbers_held", "numbers_bound", "asked_terms_held",
                                        "known_words", "subject", "no_contradiction"]
     assert passes(good)
     bad = check_pair("RoT increases inference latency by 82%.", rot, 0.8, CTX)
@@ -209,3 +210,21 @@ def test_a_chinese_comparison_answered_by_a_direction_word_adds_information() ->
     assert adds_information(question, "InfoSEDD在估计离散数据互信息方面优于依赖“嵌入技巧”的方法 [1]。",
                             ["InfoSEDD"]).ok
     assert not adds_information(question, "该论文和依赖“嵌入技巧”的方法相比效果如何 [1]。", ["InfoSEDD"]).ok
+
+
+SPARSERL = ("In sparse matrix-vector multiplication (SpMV) tasks, it improves the compilation rate by "
+            "20% compared to existing methods, and the generated code runs 30% faster on average. For "
+            "sparse matrix-dense matrix multiplication (SpMM) tasks, SparseRL also shows significant "
+            "performance gains.")
+
+
+def test_a_figure_is_bound_to_what_the_passage_says_it_of() -> None:
+    """Blind2's unanswerable 'By how much does SparseRL improve the compilation rate on SpMM
+    tasks?' was answered with SpMV's 20%."""
+    p = _passage(1, "sparserl", "SparseRL", SPARSERL)
+    spmm = "By how much does SparseRL improve the compilation rate on SpMM tasks?"
+    wrong = numbers_bound("SparseRL improves the compilation rate by 20% on SpMM tasks [1].", p, spmm)
+    assert not wrong.ok and "SpMM".lower() in wrong.reason
+    spmv = "By how much does SparseRL improve the compilation rate on SpMV tasks?"
+    assert numbers_bound("SparseRL improves the compilation rate by 20% on SpMV tasks [1].", p, spmv).ok
+    assert numbers_bound("SparseRL improves the compilation rate by 20% [1].", p, spmm).ok  # names nothing
