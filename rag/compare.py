@@ -57,6 +57,10 @@ def targets_of(question: str) -> list[str]:
 
 def resolve_papers(query: Query, catalogue: Mapping[str, PaperRecord], search: Search) -> list[str]:
     """Paper ids for the comparison: named papers or authors, else the topic's top papers."""
+    if len(query.named) >= 2 and not query.filters.paper_ids:
+        # The question names the papers ("Compare what InfoSEDD and RecurrSim are for and where
+        # each is demonstrated"): the rest of it is not a third paper to look up.
+        return list(query.named)[:5]
     chosen: list[str] = []
     targets = targets_of(query.original) if not query.filters.paper_ids else []
     for target in targets:

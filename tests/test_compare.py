@@ -21,6 +21,8 @@ def test_targets_are_split_from_the_question() -> None:
     ("Compare RoT and GLOT.", ["RoT", "GLOT"]),
     ("Compare InfoSEDD, GraphBSI and TGMM.", ["InfoSEDD", "GraphBSI", "TGMM"]),
     ("比较 NAVIS 和 ALL-IN", ["NAVIS", "ALL-IN"]),
+    # The rest of the question is not a third paper (blind2 got a Liu et al. column here).
+    ("Compare what InfoSEDD and RecurrSim are for and where each is demonstrated.", ["InfoSEDD", "RecurrSim"]),
 ])
 def test_named_papers_get_a_cited_table(real_chat: PaperChat, question: str, expected: list[str]) -> None:
     answer = real_chat.ask(question)
