@@ -126,6 +126,19 @@ def specifics_held(claim: str, text: str) -> Verdict:
                    f"not in the sentence: {', '.join(missing)}" if missing else "")
 
 
+def comparison_held(claim: str, sentence: str) -> Verdict:
+    """A claim that compares ("trains faster than", "beats") is supported only by a sentence
+    that compares the same way (a comparative of its direction) or gives numbers to compare."""
+    comparatives = words().comparatives
+    raw = re.findall(r"[a-z]+", claim.lower())
+    asked = {comparatives[w] for w in raw if w in comparatives}
+    if not asked:
+        return Verdict("comparison_held", True, "")
+    said = {comparatives[w] for w in re.findall(r"[a-z]+", sentence.lower()) if w in comparatives}
+    ok = asked <= said or len(numbers(sentence)) >= 2
+    return Verdict("comparison_held", ok, "" if ok else "the claim compares; the sentence does not")
+
+
 def disagreement(claim: str, sentence: str, name: str) -> str:
     """Why the sentence contradicts the claim: negation, direction or number (the answer
     policy's check), a number's direction, an antonym, or a comparison the other way round."""
@@ -182,13 +195,13 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         held = words_held(terms, f"{s} {source_line(p)}")
         checks = (about, numbers_held(claim, one), known_words(claim, ctx.unknown),
-                  specifics_held(claim, f"{s} {source_line(p)}"),
+                  specifics_held(claim, f"{s} {source_line(p)}"), comparison_held(claim, s),
                   claim_words_held(held, c.cosine, min_coverage, close, floor))
         if all(v.ok for v in checks):
             return ClaimVerdict("supported", p, s, checks)
     if wrong := misattributed(claim, terms, found, ctx, attribution):
-        why = Verdict("subject", False, f"the passage says this of {wrong.passage.hit.name}'s own method")
-        return ClaimVerdict("contradicted", wrong.passage, wrong.sentence, (why,))
+        credited = Verdict("subject", False, f"the passage says this of {wrong.passage.hit.name}'s own method")
+        return ClaimVerdict("contradicted", wrong.passage, wrong.sentence, (credited,))
     return ClaimVerdict("unstated")
 
 

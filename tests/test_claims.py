@@ -46,3 +46,114 @@ def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_ll
     assert quote in answer.text and f"[{answer.citations[0].n}]" in answer.text
     assert answer.text.startswith("Yes" if verdict == "supported" else "No")
     assert answer.checks and answer.checks[-1].verdicts  # the report says why
+
+
+# --- the claim rules, on real sentences of rag/demo/papers.txt ---------------------------
+from rag.claims import (  # noqa: E402
+    Candidate,
+    claim_terms,
+    claim_words_held,
+    comparison_held,
+    misattributed,
+    specifics_held,
+    words_held,
+)
+from rag.contradiction import number_direction, opposite_words, reversed_comparison  # noqa: E402
+from rag.models import Hit, Passage  # noqa: E402
+from rag.policy import Context, Subjects  # noqa: E402
+
+ROT = ("Findings show small prompt growth but substantial efficiency gains, with RoT reducing output "
+       "tokens by up to 40%, inference latency by 82%, and cost by 59% while maintaining accuracy.")
+STAD = "Without requiring labels, our model infers time-evolving class prototypes that act as a dynamic classification head."
+GRAPHBSI = ("Finally, in our empirical evaluation, we demonstrate state-of-the-art performance on molecular "
+            "and synthetic graph generation, outperforming existing one-shot graph generative models on "
+            "the standard benchmarks Moses and GuacaMol.")
+RECURR = ("On high-dimensional 3D compressible Navier-Stokes simulations with 262k points, a 0.8B parameter "
+          "RecurrFNO outperforms 1.6B parameter baselines while using 13.5\\% less training memory.")
+ZHIYI = ("Empirical results across multiple datasets and models show that our method achieves a significant "
+         "improvement in accuracy under stringent communication constraints, notably an $18.9\\%$ relative "
+         "accuracy improvement at a compression ratio of $0.1$.")
+RFEDAGS = ("We theoretically show that the proposed RFedAGS has global convergence and sublinear convergence "
+           "rate under decaying step sizes cases.")
+NAVIS = ("In this work, we analyze the challenges in training current Temporal Graph Neural Networks for "
+         "node affinity prediction and suggest appropriate solutions.")
+
+
+def test_a_paraphrase_holds_the_claim_words_by_synonym() -> None:
+    """'cuts ... keeping' for 'reducing ... maintaining'; 'needing any labels' for 'requiring labels'."""
+    assert words_held(claim_terms("RoT cuts inference latency by 82% while keeping accuracy"), ROT) >= 0.85
+    terms = claim_terms("STAD adapts the model without needing any labels")
+    assert "ani" not in terms and words_held(terms, f"{STAD} STAD") >= 0.8
+
+
+def test_a_close_cosine_needs_fewer_claim_words_but_not_none() -> None:
+    assert claim_words_held(0.72, 0.3, 0.7, 0.6, 0.5).ok
+    assert claim_words_held(0.56, 0.62, 0.7, 0.6, 0.5).ok  # a paraphrase
+    assert not claim_words_held(0.56, 0.55, 0.7, 0.6, 0.5).ok  # not close enough
+    assert not claim_words_held(0.4, 0.9, 0.7, 0.6, 0.5).ok  # close, but too few words
+
+
+def test_a_claim_adding_a_name_or_a_comparison_is_not_supported() -> None:
+    yarotsky = ("It is well-known that on such problems deterministic GD has loss convergence rates, "
+                "which can be improved by using Heavy Ball with a non-stationary Jacobi-based schedule.")
+    verdict = specifics_held("In mini-batch SGD, Heavy Ball with the Jacobi schedule converges faster", yarotsky)
+    assert not verdict.ok and "SGD" in verdict.reason
+    assert specifics_held("RoT reduces inference latency by 82%", ROT).ok
+    assert not comparison_held("NAVIS trains faster than temporal graph neural networks", NAVIS).ok
+    assert comparison_held("GraphBSI beats existing one-shot graph generative models", GRAPHBSI).ok
+    success = ("MDP-optimal workflow prompts achieve an average success rate of 62.1%, Chain-of-Thought "
+               "prompts yield an average success rate of 50.8%")
+    assert comparison_held("workflow prompts reach a higher success rate than Chain-of-Thought", success).ok
+
+
+def test_contradiction_by_a_numbers_direction_and_by_an_antonym() -> None:
+    assert "down by 18.9" in number_direction(
+        "The discrepancy-aware compression method causes an 18.9% relative accuracy drop", ZHIYI)
+    assert not number_direction("The method gives an 18.9% relative accuracy improvement", ZHIYI)
+    assert "diverg" in opposite_words("RFedAGS is shown to diverge when the step sizes decay", RFEDAGS)
+    assert not opposite_words("RFedAGS converges under decaying step sizes", RFEDAGS)
+
+
+def test_a_comparison_the_other_way_round_contradicts() -> None:
+    """'we ... outperforming B': the paper's own method (its name) wins, whatever the claim says."""
+    assert reversed_comparison("Existing one-shot graph generative models outperform GraphBSI on Moses",
+                               GRAPHBSI, "GraphBSI")
+    assert not reversed_comparison("GraphBSI outperforms existing one-shot graph generative models on Moses",
+                                   GRAPHBSI, "GraphBSI")
+    assert reversed_comparison("1.6B parameter baselines outperform the 0.8B parameter RecurrFNO", RECURR)
+    assert not reversed_comparison("The 0.8B parameter RecurrFNO outperforms 1.6B parameter baselines", RECURR)
+
+
+def _passage(n: int, pid: str, name: str, text: str) -> Passage:
+    return Passage(n, Hit(f"{pid}-0", pid, text, 1.0, {"display_name": name}), text)
+
+
+def test_a_result_credited_to_the_wrong_paper_is_contradicted() -> None:
+    """RoT's 82% latency cut claimed for GLOT: RoT's sentence about its own method decides,
+    GLOT's paper has none of it. A claim GLOT's paper does hold is not misattributed."""
+    glot_words = frozenset("glot pool token graph llm sentenc represent 97 90 accuraci".split())
+    words = {"rot": frozenset(), "glot": glot_words}
+    ctx = Context(subjects=Subjects({"RoT": "rot", "GLOT": "glot"}), paper_tokens=words.__getitem__)
+    rot = _passage(1, "rot", "RoT", ROT)
+    found = [Candidate(0.7, 0.7, rot, ROT)]
+    claim = "GLOT reduces inference latency by 82%"
+    hit = misattributed(claim, claim_terms(claim), found, ctx, 0.8)
+    assert hit is not None and hit.passage.hit.paper_id == "rot"
+    held = "GLOT keeps 97% accuracy with 90% distractor tokens"
+    assert misattributed(held, claim_terms(held), found, ctx, 0.8) is None
+    other = "GLOT reduces inference latency by 75%"  # the number is not RoT's either
+    assert misattributed(other, claim_terms(other), found, ctx, 0.8) is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("question", "verdict"), [
+    ("Is it true that existing one-shot graph generative models outperform GraphBSI on Moses and GuacaMol?",
+     "contradicted"),
+    ("Is it true that the discrepancy-aware compression method causes an 18.9% relative accuracy drop?",
+     "contradicted"),
+    ("Is it true that STAD adapts the model without needing any labels?", "supported"),
+    ("Is it true that NAVIS trains faster than temporal graph neural networks?", "unstated"),
+])
+def test_claim_rules_end_to_end(real_chat: PaperChat, question: str, verdict: str) -> None:
+    answer = real_chat.ask(question)
+    assert answer.verdict == verdict, answer.text
