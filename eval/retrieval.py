@@ -108,8 +108,8 @@ def evaluate(folder: Path, settings: Settings, baselines: bool = True,
         log.info("subset: %d documents (%d relevant), seed %d", info["docs"],
                  info["relevant_docs"], seed)
     if embedders:
-        result = side_by_side(beir, settings, embedders, baselines, progress, variants)
-        return {**({"subset": info} if info else {}), **result}
+        both = side_by_side(beir, settings, embedders, baselines, progress, variants)
+        return {**({"subset": info} if info else {}), **both}
     with tempfile.TemporaryDirectory(prefix="paperchat-beir-") as tmp:
         runs = product_runs(beir, settings, Path(tmp), progress, VARIANTS if variants else {})
     result: dict[str, Any] = score_run(runs.pop("paperchat"), beir.qrels)
