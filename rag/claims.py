@@ -134,7 +134,8 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
     asked = {comparatives[w] for w in raw if w in comparatives}
     if not asked:
         return Verdict("comparison_held", True, "")
-    said = {comparatives[w] for w in re.findall(r"[a-z]+", sentence.lower()) if w in comparatives}
+    # a comparative followed by what it compares ("higher accuracy"), not a list's "and more."
+    said = {comparatives[w] for w in re.findall(r"([a-z]+)(?=\s+\w)", sentence.lower()) if w in comparatives}
     ok = asked <= said or len(numbers(sentence)) >= 2
     return Verdict("comparison_held", ok, "" if ok else "the claim compares; the sentence does not")
 
@@ -150,9 +151,11 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
                   strong: float) -> Candidate | None:
     """The sentence that says what the claim credits to paper X of another paper Y, about Y's
     own method (it names Y, or says "we"/"our"): the claim's other words (`strong` of them)
-    and numbers are in it, and X's paper lacks them (its words below `strong`, or a number)."""
+    and numbers are in it, and X's paper lacks them (its words below `strong`, or a number).
+    Only a claim with a figure: another paper doing the same thing ("evaluated on robotic
+    manipulation") does not show that X did not; a result it reports about itself does."""
     named = ctx.subjects.named(claim)
-    if len(named) != 1 or ctx.paper_tokens is None:
+    if len(named) != 1 or ctx.paper_tokens is None or not numbers(claim):
         return None
     x = next(iter(named))
     x_names = {t for n, pid in ctx.subjects.names.items() if pid == x for t in tokenize(n)}

@@ -18,7 +18,7 @@ from rag.text import tokenize
 
 WORDS_FILE = Path(__file__).resolve().parent / "policy_words.json"
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
-_RAW_WORD = re.compile(r"[\w][\w'\-]*|[,;:.!?()]")
+_RAW_WORD = re.compile(r"[\w][\w'\-]*(?:\.\d+)*|…|[,;:.!?()]")  # "62.1" whole: a "." ends a sentence
 
 
 def numbers(text: str) -> set[str]:
@@ -75,7 +75,7 @@ def words() -> Words:
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",
-                       ";", ":", "(", ")"})
+                       ";", ":", "(", ")", ".", "!", "?", "…"})  # and every sentence end
 
 
 @dataclass(frozen=True)
@@ -247,6 +247,8 @@ def _comparisons(scoped: list[_Word], own: frozenset[str]) -> list[tuple[str, se
         after = [x for x in scoped[i + 1 : i + 14] if x.clause == word.clause and x.raw != word.raw]
         than = next((k for k, x in enumerate(after[:6]) if x.raw == "than"), None)
         right = after[than + 1 :] if than is not None else after
+        if not right:  # "..., and more.": nothing is compared
+            continue
         left = _stems_of(before[::-1], 5)
         if any(x.stem in w.self_references for x in before):
             left |= own

@@ -273,10 +273,18 @@ class PaperChat:
                suggestions: list[str], asked: Verdict, t0: float) -> Iterator[Event]:
         """'Is it true that ...?': supported, contradicted or unstated, from the evidence."""
         claim = claim_of(query.text)
-        passages = select_evidence(found.hits, claim, self.vectors, self.settings.evidence_tokens,
+        hits = found.hits
+        if query.named and asked.ok:
+            # A claim naming a paper also meets the other papers' closest passages: a result it
+            # credits to the wrong paper is contradicted by the paper that reports it.
+            others = self.retrieve(query.text, replace(query.filters, paper_ids=()), k=3, per_paper=1)
+            hits = hits + [h for h in others.hits if h.paper_id not in query.named]
+        passages = select_evidence(hits, claim, self.vectors, self.settings.evidence_tokens,
                                    min_relative=0.5) if asked.ok else []
         yield Event("passages", passages=tuple(passages))
-        verdict = judge_claim(claim, passages, self.vectors, ctx, self.settings.claim_coverage)
+        s = self.settings
+        verdict = judge_claim(claim, passages, self.vectors, ctx, s.claim_coverage, s.claim_close_cosine,
+                              s.claim_close_coverage, s.claim_attribution_coverage)
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=_timed(answer, query, t0))
