@@ -143,9 +143,14 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     by_n = {p.n: p for p in passages}
     t, pointers, refused = _Tally(), [], False
     current = ctx.focus
+    previous: list[int] = []  # the citations of the sentence before, when it was kept
     for claim, ns in claims(name_markers(text, passages)):
         valid = [n for n in dict.fromkeys(ns) if n in by_n]
         t.counts["invalid_dropped"] += len(ns) - len(valid)
+        if not ns and previous:
+            # A sentence that goes on from the one before ("具体是50.8%。", "It does so by ...")
+            # is checked against the passages that one cited.
+            valid = list(previous)
         if REFUSAL.search(claim):
             refused = refused or not t.kept
             t.keep(claim, [])
@@ -159,6 +164,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         action, out, good, verdicts = _decide(claim, valid, passages, vectors, ctx, current)
         t.counts[{"kept": "supported", "dropped": "unsupported"}.get(action, "repaired")] += 1
         t.checks.append(SentenceCheck(claim, tuple(good), action, verdicts))
+        previous = good if action != "dropped" else []
         if action != "dropped":
             t.keep(out, good)
             current = frozenset(ctx.subjects.named(claim)) or current

@@ -205,3 +205,18 @@ def test_a_contradicted_sentence_is_corrected_never_cited_as_support(real_chat: 
     assert any(v.check == "no_contradiction" and not v.ok for v in out.checks[-1].verdicts)
     kept = check_citations("RoT reduces inference latency by 82% [1].", [rot], real_chat.vectors)
     assert kept.text == "RoT reduces inference latency by 82% [1]." and kept.checks[-1].action == "kept"
+
+
+def test_a_sentence_going_on_from_a_cited_one_is_checked_against_its_passage(real_chat: PaperChat) -> None:
+    """Blind3's Chinese answer put the figure in a second sentence without a marker; it was
+    dropped and the answer lost the number it was asked for."""
+    text = ("Across the evaluated models, Chain-of-Thought prompting achieved the highest average "
+            "success rate of 50.8%.")
+    p = [Passage(n=1, hit=Hit(chunk_id="c0", paper_id="p0", text=text, score=1.0,
+                              metadata={"display_name": "ResiliBench"}), text=text)]
+    out = check_citations("在 ResiliBench 的评测中，Chain-of-Thought 提示的平均成功率最高 [1]。具体是50.8%。", p,
+                          real_chat.vectors, question="Which prompt has the highest average success rate?")
+    assert "50.8%" in out.text and out.report.unsupported == 0
+    wrong = check_citations("在 ResiliBench 的评测中，Chain-of-Thought 提示的平均成功率最高 [1]。具体是61.2%。", p,
+                            real_chat.vectors, question="Which prompt has the highest average success rate?")
+    assert "61.2" not in wrong.text  # inherited citations are still checked (the number)
