@@ -23,6 +23,7 @@ from rag.policy import (
     Context,
     content_terms,
     known_words,
+    numbers_bound,
     numbers_held,
     source_line,
     subject,
@@ -197,7 +198,7 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         if speaks and (why := disagreement(claim, s, p.hit.name)):
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         held = words_held(terms, f"{s} {source_line(p)}")
-        checks = (about, numbers_held(claim, one), known_words(claim, ctx.unknown),
+        checks = (about, numbers_held(claim, one), numbers_bound(claim, one, claim), known_words(claim, ctx.unknown),
                   specifics_held(claim, f"{s} {source_line(p)}"), comparison_held(claim, s),
                   claim_words_held(held, c.cosine, min_coverage, close, floor))
         if all(v.ok for v in checks):

@@ -228,3 +228,16 @@ def test_a_figure_is_bound_to_what_the_passage_says_it_of() -> None:
     spmv = "By how much does SparseRL improve the compilation rate on SpMV tasks?"
     assert numbers_bound("SparseRL improves the compilation rate by 20% on SpMV tasks [1].", p, spmv).ok
     assert numbers_bound("SparseRL improves the compilation rate by 20% [1].", p, spmm).ok  # names nothing
+
+
+RESILI = ("Specifically, MDP-optimal workflow prompts achieve an average success rate of 62.1\\%, "
+          "Chain-of-Thought prompts yield an average success rate of 50.8\\%, and flawed workflow "
+          "prompts result in an average success rate of 54.3\\%.")
+
+
+def test_a_figure_is_bound_within_a_sentence_that_lists_several() -> None:
+    p = _passage(1, "resili", "ResiliBench", RESILI)
+    claim = "In ResiliBench, Chain-of-Thought prompts achieve an average success rate of 62.1%."
+    assert not numbers_bound(claim, p, claim).ok
+    right = "In ResiliBench, Chain-of-Thought prompts achieve an average success rate of 50.8%."
+    assert numbers_bound(right, p, right).ok
