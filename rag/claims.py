@@ -4,8 +4,9 @@ evidence sentences (no model call) and answered with the deciding sentence quote
 
 from __future__ import annotations
 
+import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rag.cite import quoted
 from rag.config import Settings
@@ -18,6 +19,7 @@ from rag.contradiction import (
     reversed_comparison,
     words,
 )
+from rag.llm import ChatModel
 from rag.models import Answer, Citation, Passage, SentenceCheck, Verdict
 from rag.policy import (
     Context,
@@ -28,8 +30,11 @@ from rag.policy import (
     source_line,
     subject,
 )
+from rag.prompts import render
 from rag.sentences import VectorCache, overlap, split_sentences
 from rag.text import is_chinese, tokenize
+
+log = logging.getLogger(__name__)
 
 CUE = re.compile(
     r"^\s*(?:is it (?:really )?(?:true|the case|correct|right) that|is the claim that|"
@@ -228,3 +233,25 @@ def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
                   refused=found.verdict == "unstated", suggestions=suggestions, checks=[check],
                   verdict=found.verdict)
 
+
+_READING = re.compile(r"\b(TRUE|FALSE|UNSTATED)\b")
+
+
+def model_reading(claim: str, found: ClaimVerdict, llm: ChatModel) -> ClaimVerdict:
+    """A second reading of a "supported" verdict by the chat model (prompts/claim_judge.md):
+    the word checks cannot tell "many distinct blocks" from "a single block", the model can.
+    FALSE makes it contradicted (the same sentence, cited as the contradiction), anything else
+    keeps it; a model that fails or answers out of form keeps the checks' verdict."""
+    if found.verdict != "supported" or found.passage is None:
+        return found
+    prompt = render("claim_judge", paper=found.passage.hit.name, sentence=found.sentence, claim=claim)
+    try:
+        reply = "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=4, temperature=0.0))
+    except Exception:  # noqa: BLE001 (the checks' verdict stands; logged)
+        log.warning("the model's reading of a claim failed; the checks' verdict stands", exc_info=True)
+        return found
+    said = _READING.search(reply.upper())
+    if said is None or said.group(1) != "FALSE":
+        return replace(found, verdicts=(*found.verdicts, Verdict("model_reading", True, reply.strip()[:40])))
+    return replace(found, verdict="contradicted", verdicts=(
+        *found.verdicts, Verdict("model_reading", False, "the model reads the sentence as saying the claim is false")))

@@ -189,6 +189,11 @@ class Settings(BaseSettings):
         "paper's sentence about its own method must hold, and the named paper lack, for the claim "
         "to be contradicted as crediting the wrong paper.",
     )
+    claim_model_check: bool = Field(
+        True,
+        description="Claim questions: the chat model reads a 'supported' verdict's sentence again "
+        "(prompts/claim_judge.md); FALSE makes it contradicted. Off: the word checks alone.",
+    )
     evidence_mode: Literal["sentences", "chunks"] = Field(
         "sentences", description="Prompt evidence: selected sentences, or whole top-k chunks."
     )

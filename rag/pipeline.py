@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rag import prompts
 from rag.answer import answerable, build_messages, finalize, listing, refusal
-from rag.claims import claim_answer, claim_of, judge_claim
+from rag.claims import claim_answer, claim_of, judge_claim, model_reading
 from rag.compare import compare_answer, compare_papers, resolve_papers
 from rag.config import Settings, apply_offline_environment
 from rag.embed import MULTILINGUAL, load_embedder
@@ -199,7 +199,7 @@ class PaperChat:
         ctx = self._answer_context(query)
         asked = answerable(query, found, self.settings, self.word_rarity())
         if query.intent == "claim":
-            yield from self._claim(question, query, found, ctx, suggestions, asked, t0)
+            yield from self._claim(question, query, found, ctx, suggestions, asked, t0, model)
             return
         if not asked.ok:
             reason = "no loaded paper matches the filters" if found.allowed == set() else ""
@@ -270,7 +270,8 @@ class PaperChat:
         return self._rarity_cache[1]
 
     def _claim(self, question: str, query: Query, found: Retrieval, ctx: Context,
-               suggestions: list[str], asked: Verdict, t0: float) -> Iterator[Event]:
+               suggestions: list[str], asked: Verdict, t0: float,
+               model: Callable[[], ChatModel]) -> Iterator[Event]:
         """'Is it true that ...?': supported, contradicted or unstated, from the evidence."""
         claim = claim_of(query.text)
         hits = found.hits
@@ -285,6 +286,8 @@ class PaperChat:
         s = self.settings
         verdict = judge_claim(claim, passages, self.vectors, ctx, s.claim_coverage, s.claim_close_cosine,
                               s.claim_close_coverage, s.claim_attribution_coverage)
+        if s.claim_model_check:
+            verdict = model_reading(claim, verdict, model())
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=_timed(answer, query, t0))

@@ -13,13 +13,15 @@ TEMPLATES: dict[str, set[str]] = {
     "answer_system": set(),
     "answer_user": {"passages", "question", "instruction"},
     "condense": {"history", "question"},
+    "claim_judge": {"paper", "sentence", "claim"},
 }
 
 
 # Values that are quoted documents (passages, past answers): inside them a citation marker that
 # does not open a line ("see [7]") is a document's own text, so it is shown as "(7)" and cannot
 # pass for one of ours; the numbered headers "[n] Paper" open their lines and stay.
-QUOTED: dict[str, set[str]] = {"answer_user": {"passages"}, "condense": {"history"}}
+QUOTED: dict[str, set[str]] = {"answer_user": {"passages"}, "condense": {"history"},
+                               "claim_judge": {"sentence"}}
 _INLINE_MARKER = re.compile(r"(?<=.)\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 # Our delimiters and chat-template control tokens ("<|im_start|>system") must not be forged
 # by a document or a question.

@@ -38,7 +38,9 @@ def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_ll
                                                    quote: str) -> None:
     answer = real_chat.ask(question)
     assert answer.verdict == verdict, answer.text
-    assert real_llm.prompts == []  # decided by the checks, not the model
+    # decided by the checks; the model only reads a "supported" sentence again (the fake one
+    # answers out of form, so the checks' verdict stands)
+    assert len(real_llm.prompts) == (verdict == "supported")
     if verdict == "unstated":
         assert answer.refused and not answer.citations and "do not say" in answer.text
         return
@@ -51,10 +53,12 @@ def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_ll
 # --- the claim rules, on real sentences of rag/demo/papers.txt ---------------------------
 from rag.claims import (  # noqa: E402
     Candidate,
+    ClaimVerdict,
     claim_terms,
     claim_words_held,
     comparison_held,
     misattributed,
+    model_reading,
     specifics_held,
     words_held,
 )
@@ -172,3 +176,30 @@ def test_a_lists_and_more_is_not_a_comparison() -> None:
     claim = "NAVIS trains faster than temporal graph neural networks"
     assert not comparison_held(claim, sentence).ok
     assert reversed_comparison(claim, sentence, "NAVIS") == ""
+
+
+def test_the_model_reading_turns_a_supported_verdict_it_reads_as_false_into_contradicted() -> None:
+    sentence = "Implicit models compute outputs by iterating a single parameter block to a fixed point."
+    hit = Hit("liu-0", "liu", sentence, 1.0, {"display_name": "Liu et al."})
+    found = ClaimVerdict("supported", Passage(1, hit, sentence), sentence, ())
+    claim = "Implicit models pass the input through many distinct, separately parameterized blocks."
+    said = model_reading(claim, found, FakeChat(["FALSE"]))
+    assert said.verdict == "contradicted" and said.verdicts[-1].check == "model_reading"
+    assert said.sentence == sentence  # the same sentence, now cited as the contradiction
+    assert model_reading(claim, found, FakeChat(["TRUE"])).verdict == "supported"
+    assert model_reading(claim, found, FakeChat(["I am not sure."])).verdict == "supported"
+    unstated = ClaimVerdict("unstated")
+    assert model_reading(claim, unstated, FakeChat(["FALSE"])) is unstated  # only "supported" is read
+
+
+def test_a_failing_model_leaves_the_checks_verdict() -> None:
+    class Down:
+        name = "down"
+
+        def stream(self, messages, *, max_tokens=256, temperature=0.0):  # noqa: ANN001, ANN202
+            raise ConnectionError("the model server is unreachable")
+            yield ""
+
+    sentence = "RoT reduces inference latency by up to 82%."
+    found = ClaimVerdict("supported", Passage(1, Hit("rot-0", "rot", sentence, 1.0, {}), sentence), sentence, ())
+    assert model_reading("RoT reduces latency by 82%.", found, Down()) == found
