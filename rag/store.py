@@ -199,30 +199,17 @@ class Store:
         vectors = self.embed_model.get_text_embedding_batch([texts[i] for i in order])
         for i, vec in zip(order, vectors, strict=True):
             nodes[i].embedding = vec
-        stored = self.existing_ids([n.node_id for n in nodes]) if self._catalogue is not None else set()
         try:
             self.vector_store.add(list[BaseNode](nodes))
             self.add_paper_vectors(paper_vectors(nodes))
         except BaseException:
             self._catalogue = None  # part of the batch may be stored: read it again
             raise
-        self._catalogued([n for n in nodes if n.node_id not in stored])
+        if self._catalogue is not None:
+            # Counted as new chunks (ingest stores only ids not stored yet); a writer's
+            # closing check drops the catalogue if that ever does not add up.
+            _count_into(self._catalogue, [n.metadata for n in nodes])
         return len(nodes)
-
-    def _catalogued(self, nodes: Sequence[BaseNode]) -> None:
-        """Count newly stored chunks into the cached catalogue (when there is one)."""
-        if self._catalogue is None:
-            return
-        counts: dict[str, int] = {}
-        first: dict[str, dict[str, Any]] = {}
-        for node in nodes:
-            pid = str(node.metadata.get("paper_id", ""))
-            counts[pid] = counts.get(pid, 0) + 1
-            first.setdefault(pid, dict(node.metadata))
-        for pid, n in counts.items():
-            old = self._catalogue.get(pid)
-            self._catalogue[pid] = (replace(old, chunks=old.chunks + n) if old is not None
-                                    else _record(first[pid], n))
 
     def add_paper_vectors(self, vectors: dict[str, list[float]]) -> None:
         """Store one vector per paper (paper id -> vector)."""
@@ -299,13 +286,7 @@ class Store:
     def catalogue(self) -> dict[str, PaperRecord]:
         """The loaded papers by id, aggregated from chunk metadata (cached until a change)."""
         if self._catalogue is None:
-            counts: dict[str, int] = {}
-            first: dict[str, dict[str, Any]] = {}
-            for meta in _get_all(self.collection, ["metadatas"])[2]:
-                pid = str(meta.get("paper_id", ""))
-                counts[pid] = counts.get(pid, 0) + 1
-                first.setdefault(pid, dict(meta))
-            self._catalogue = {pid: _record(meta, counts[pid]) for pid, meta in first.items()}
+            self._catalogue = _count_into({}, _get_all(self.collection, ["metadatas"])[2])
         return self._catalogue
 
 
@@ -339,6 +320,22 @@ def _get_all(collection: Any, include: list[str],
         metas += got.get("metadatas") or []
         if len(got["ids"]) < page:
             return ids, docs, metas
+
+
+def _count_into(catalogue: dict[str, PaperRecord],
+                metas: Iterable[Mapping[str, Any]]) -> dict[str, PaperRecord]:
+    """Add chunks (their metadata) to a catalogue: a paper's chunk count grows, a new paper
+    gets its record from its first chunk's metadata. Returns the catalogue."""
+    counts: dict[str, int] = {}
+    first: dict[str, dict[str, Any]] = {}
+    for meta in metas:
+        pid = str(meta.get("paper_id", ""))
+        counts[pid] = counts.get(pid, 0) + 1
+        first.setdefault(pid, dict(meta))
+    for pid, n in counts.items():
+        old = catalogue.get(pid)
+        catalogue[pid] = replace(old, chunks=old.chunks + n) if old is not None else _record(first[pid], n)
+    return catalogue
 
 
 def _clean_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
