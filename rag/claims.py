@@ -166,8 +166,8 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
     x = next(iter(named))
     x_names = {t for n, pid in ctx.subjects.names.items() if pid == x for t in tokenize(n)}
     rest = [t for t in terms if t not in x_names]
-    if not rest or words_held(rest, " ".join(ctx.paper_tokens(x))) >= strong and \
-            numbers(claim) <= numbers(" ".join(ctx.paper_tokens(x))):
+    x_text = " ".join(ctx.paper_tokens(x))
+    if not rest or words_held(rest, x_text) >= strong and numbers(claim) <= numbers(x_text):
         return None
     own = words().self_references
     for c in found:
