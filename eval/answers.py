@@ -38,7 +38,7 @@ from rag import prompts
 from rag.cite import REFUSAL, claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.models import Answer, Passage, Turn
-from rag.pipeline import PaperChat
+from rag.pipeline import ASKED_AGAIN, PaperChat
 from rag.sentences import VectorCache
 from rag.text import is_chinese
 
@@ -137,14 +137,17 @@ class ReplayChat:
 
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,
                temperature: float = 0.0) -> Iterator[str]:
-        prompt = messages[-1]["content"]
+        again = messages[-1]["content"] == prompts.load("answer_retry")
+        prompt = messages[-3 if again else -1]["content"]
         asked = [q for q in self.replies if q in prompt]
         raw, standalone = self.replies[max(asked, key=len)] if asked else ("", "")
         if messages[0]["content"] != prompts.load("answer_system"):
             yield standalone
             return
-        self.missing += not raw
-        yield raw
+        first, _, second = raw.partition(ASKED_AGAIN)
+        reply = second if again else first
+        self.missing += not reply
+        yield reply
 
 
 @dataclass

@@ -14,6 +14,7 @@ from rag.contradiction import correction
 from rag.models import CitationReport, Passage, SentenceCheck, Verdict
 from rag.policy import (
     DEFAULT_SUPPORT,
+    REFUSAL,
     Context,
     asked_terms,
     check_pair,
@@ -28,12 +29,6 @@ from rag.text import has_cjk, tokenize
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
 _LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
-REFUSAL = re.compile(
-    r"\b(?:I (?:do not|don't|cannot|can't) (?:know|answer|find)|(?:do|does) not (?:contain|"
-    r"mention|provide|say|answer)|no (?:passage|information)|not (?:mentioned|stated|provided)"
-    r" in)|不知道|没有提到|未提及|无法回答|没有相关",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from rag.ingest import FileReport as FileReport  # re-exported for ui/
 from rag.ingest import IngestReport, ingest_paths
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
-from rag.models import Answer, Comparison, Event, Hit, SentenceCheck, Turn, Verdict
-from rag.policy import Context, Subjects, rarity, subjects_of
+from rag.models import Answer, Comparison, Event, Hit, Passage, SentenceCheck, Turn, Verdict
+from rag.policy import Context, Subjects, names_only, rarity, subjects_of
 from rag.query import Query, proper_terms, topic_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
@@ -36,6 +36,10 @@ INSTRUCTIONS = {
     "summary": "Write a short overview (three to five sentences) across these papers, citing each.",
     "list": "Name each paper and say in one sentence what it is about, citing it.",
 }
+
+
+# Between the model's first reply and its reply when asked again, in Answer.raw_text.
+ASKED_AGAIN = "\n\n(asked again)\n"
 
 
 class PaperChat:
@@ -215,26 +219,49 @@ class PaperChat:
         messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""),
                                   query.filters.authors)
         pieces: list[str] = []
-        first_token = None
+        first: list[float] = []  # when the first token came
         try:
-            for piece in model().stream(messages, max_tokens=self.settings.max_answer_tokens,
-                                        temperature=self.settings.temperature):
-                first_token = first_token or time.perf_counter()
-                pieces.append(piece)
-                yield Event("token", text=piece)
+            yield from self._generate(messages, model, pieces, first)
         except (LLMError, ValueError) as exc:
             answer = Answer(question=question, text="", citations=[], passages=passages,
                             suggestions=suggestions, error=str(exc))
             yield Event("answer", answer=_timed(answer, query, t0))
             return
-        answer = finalize(question, "".join(pieces), passages, self.vectors, suggestions,
-                          query.text, ctx=ctx)
+        raw = "".join(pieces)
+        answer = finalize(question, raw, passages, self.vectors, suggestions, query.text, ctx=ctx)
+        again = names_only(f"{question} {query.text}", raw, _source_names(passages))
+        if answer.refused and query.intent == "answer" and again.ok:
+            # The model named a paper without answering ("QuRL (Wei et al.) [1]"): ask once more
+            # in the same conversation (the server reuses the prompt it has already read).
+            yield Event("status", text="The model named a paper without answering; asking it again…")
+            retry = [*messages, {"role": "assistant", "content": raw},
+                     {"role": "user", "content": prompts.load("answer_retry")}]
+            more: list[str] = []
+            try:
+                yield from self._generate(retry, model, more, first)
+                raw = f"{raw}{ASKED_AGAIN}{''.join(more)}"
+                answer = finalize(question, "".join(more), passages, self.vectors, suggestions,
+                                  query.text, ctx=ctx)
+            except (LLMError, ValueError) as exc:
+                log.warning("asking the model again failed: %s", exc)
+            answer.checks.insert(0, SentenceCheck("", (), "asked again", (again,)))
         if answer.refused and query.intent == "list":  # "papers by X": the list itself is known
             answer = listing(question, passages, self.vectors, suggestions, query.text)
-        answer.raw_text = "".join(pieces)
-        if first_token:
-            answer.timings["first_token"] = first_token - t0
+        answer.raw_text = raw
+        if first:
+            answer.timings["first_token"] = first[0] - t0
         yield Event("answer", answer=_timed(answer, query, t0))
+
+    def _generate(self, messages: list[dict[str, str]], model: Callable[[], ChatModel],
+                  pieces: list[str], first: list[float]) -> Iterator[Event]:
+        """Stream the model's reply as token events, collecting it in `pieces` (and the time
+        of the first token in `first`, if not there yet)."""
+        for piece in model().stream(messages, max_tokens=self.settings.max_answer_tokens,
+                                    temperature=self.settings.temperature):
+            if not first:
+                first.append(time.perf_counter())
+            pieces.append(piece)
+            yield Event("token", text=piece)
 
     def _answer_context(self, query: Query) -> Context:
         """What the answer policy's checks need to know about this question and library."""
@@ -354,6 +381,12 @@ class PaperChat:
             return self.retrieve(query.text, replace(query.filters, paper_ids=query.named), k=k,
                                  per_paper=k)
         return self.retrieve(query.text, query.filters, k=top_k)
+
+
+def _source_names(passages: Sequence[Passage]) -> list[str]:
+    """The passages' paper names and authors (words a reply may use without answering)."""
+    return [f"{p.hit.name} {p.hit.metadata.get('display_name', '')} {' '.join(p.hit.authors)}"
+            for p in passages]
 
 
 def _timed(answer: Answer, query: Query, t0: float) -> Answer:

@@ -11,8 +11,9 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   no_contradiction    negation, direction words and numbers agree with the passage
 The answer as a whole must give what was asked (`answer_type_matches`). cite.py applies these
 checks (keep, repair to another passage, correct to the passage's own sentence, or drop);
-answer.py refuses when nothing survives. Word lists live in rag/policy_words.json,
-thresholds in Settings."""
+answer.py refuses when nothing survives. A reply that only names a paper or repeats the
+question (`names_only`) is asked for once more before that refusal (pipeline.py). Word lists
+live in rag/policy_words.json, thresholds in Settings."""
 
 from __future__ import annotations
 
@@ -337,6 +338,25 @@ def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Ver
                    f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
 
 
+def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:
+    """Whether to ask the model again: its reply to a wh-question says nothing beyond the
+    question's own words, paper names and [n] markers ("QuRL (Wei et al.)", "[1]", or
+    nothing at all). A reply saying the passages do not answer is an answer, not a miss."""
+    if REFUSAL.search(reply):
+        return Verdict("names_only", False, "the model said the passages do not answer")
+    said = adds_information(question, reply, names)
+    if said.ok and reply.strip():
+        return Verdict("names_only", False, said.reason)
+    return Verdict("names_only", True, "the reply names papers but answers nothing")
+
+
+# A reply saying the passages do not answer ("I don't know", "不知道").
+REFUSAL = re.compile(
+    r"\b(?:I (?:do not|don't|cannot|can't) (?:know|answer|find)|(?:do|does) not (?:contain|"
+    r"mention|provide|say|answer)|no (?:passage|information)|not (?:mentioned|stated|provided)"
+    r" in)|不知道|没有提到|未提及|无法回答|没有相关",
+    re.IGNORECASE,
+)
 _AUXILIARY = re.compile(r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|"
                         r"may|might)\b", re.IGNORECASE)
 # What/which/who/where/how ... and their Chinese forms: the answer must add information.

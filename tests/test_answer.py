@@ -158,11 +158,53 @@ def test_a_how_many_question_answered_without_a_number_is_refused(real_chat: Pap
 
 def test_an_answer_that_only_repeats_the_question_is_refused(real_chat: PaperChat,
                                                              real_llm: FakeChat) -> None:
-    real_llm.replies.append("RoT was evaluated on reasoning benchmarks [1].")
+    real_llm.replies.extend(["RoT was evaluated on reasoning benchmarks [1].",
+                             "RoT was evaluated on reasoning benchmarks [1]."])
     echo = real_chat.ask("Which reasoning benchmarks was RoT evaluated on?")
     assert echo.refused and echo.citations == [] and "RoT" in echo.suggestions
     whole = next(c for c in echo.checks if c.action == "answer")
     assert any(v.check == "adds_information" and not v.ok for v in whole.verdicts)
+    assert len(real_llm.prompts) == 2  # asked once more, echoed again: refused
+
+
+def test_a_reply_that_only_names_the_paper_is_asked_again(real_chat: PaperChat,
+                                                          real_llm: FakeChat) -> None:
+    real_llm.replies.extend([
+        "QuRL (Wei et al.) [1]",
+        "QuRL constructs case-wise rubrics that are question-specific, content-based and "
+        "stylistically sensitive [1]."])
+    events = list(real_chat.ask_stream("What properties do QuRL's case-wise rubrics have?"))
+    answer = events[-1].answer
+    assert answer is not None and not answer.refused, answer.checks
+    assert {c.name for c in answer.citations} == {"QuRL"} and "content-based" in answer.text
+    first, again = real_llm.prompts
+    assert again[: len(first)] == first  # the same conversation: the server reuses its prompt
+    assert again[-2] == {"role": "assistant", "content": "QuRL (Wei et al.) [1]"}
+    assert "does not answer the question" in again[-1]["content"]
+    kinds = [e.kind for e in events]
+    assert kinds.index("status") > kinds.index("token")  # the UI is told, then the new reply streams
+    assert answer.checks[0].action == "asked again"
+    assert answer.raw_text.startswith("QuRL (Wei et al.) [1]") and "content-based" in answer.raw_text
+
+
+def test_a_model_saying_it_does_not_know_is_not_asked_again(real_chat: PaperChat,
+                                                            real_llm: FakeChat) -> None:
+    real_llm.replies.append("I don't know.")
+    answer = real_chat.ask("What properties do QuRL's case-wise rubrics have?")
+    assert answer.refused and len(real_llm.prompts) == 1
+
+
+def test_a_failure_when_asking_again_keeps_the_refusal_and_the_passages(real_chat: PaperChat) -> None:
+    class OnceThenDown(FakeChat):
+        def stream(self, messages, **kw):  # type: ignore[no-untyped-def]
+            if self.prompts:
+                self.prompts.append(messages)
+                raise LLMError("the model server went away")
+            yield from super().stream(messages, **kw)
+
+    with real_chat.override(OnceThenDown(["[1]"])) as model:
+        answer = real_chat.ask("What properties do QuRL's case-wise rubrics have?")
+    assert answer.refused and answer.passages and len(model.prompts) == 2
 
 
 def test_a_paraphrased_question_repeated_by_the_model_is_still_answered(real_chat: PaperChat,

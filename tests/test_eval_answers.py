@@ -96,3 +96,21 @@ def test_replay_gives_each_question_its_recorded_reply_and_rewrite(tmp_path) -> 
     assert "".join(replay.stream(rewrite)) == "How much faster is RoT?"
     never = [answer_prompt[0], {"role": "user", "content": "Question: Who wrote War and Peace?"}]
     assert "".join(replay.stream(never)) == "" and replay.missing == 1
+
+
+def test_replay_gives_a_reply_asked_again_its_second_part(tmp_path) -> None:
+    from eval.answers import ReplayChat
+    from rag import prompts
+    from rag.pipeline import ASKED_AGAIN
+
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"question": "What do QuRL's rubrics look like?",
+                                "raw": f"QuRL (Wei et al.) [1]{ASKED_AGAIN}They are case-wise [1]."}) + "\n")
+    replay = ReplayChat.from_rows(rows)
+    first = [{"role": "system", "content": prompts.load("answer_system")},
+             {"role": "user", "content": "Question: What do QuRL's rubrics look like?"}]
+    assert "".join(replay.stream(first)) == "QuRL (Wei et al.) [1]"
+    again = [*first, {"role": "assistant", "content": "QuRL (Wei et al.) [1]"},
+             {"role": "user", "content": prompts.load("answer_retry")}]
+    assert "".join(replay.stream(again)) == "They are case-wise [1]." and replay.missing == 0
+

@@ -17,6 +17,7 @@ from rag.policy import (
     check_pair,
     correctable,
     coverage,
+    names_only,
     numbers_bound,
     passes,
     rarity,
@@ -241,3 +242,18 @@ def test_a_figure_is_bound_within_a_sentence_that_lists_several() -> None:
     assert not numbers_bound(claim, p, claim).ok
     right = "In ResiliBench, Chain-of-Thought prompts achieve an average success rate of 50.8%."
     assert numbers_bound(right, p, right).ok
+
+
+@pytest.mark.parametrize(("reply", "again"), [
+    ("QuRL (Wei et al.)", True),  # a name is not an answer
+    ("RFedAGS (Huang et al.) [1]", True),
+    ("[1]", True),
+    ("", True),
+    ("QuRL's rubrics are question-specific and content-based [1].", False),
+    ("I don't know.", False),  # a refusal is an answer: never asked again
+    ("已加载的论文没有提到。", False),
+])
+def test_names_only_decides_when_the_model_is_asked_again(reply: str, again: bool) -> None:
+    names = ["QuRL Qingwei Wei", "RFedAGS Zhenwei Huang"]
+    assert names_only("What properties do QuRL's rubrics have?", reply, names).ok is again
+

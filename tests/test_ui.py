@@ -9,7 +9,7 @@ import pytest
 
 from rag.fakes import FakeChat
 from rag.llm import LLMError
-from rag.models import Hit, Passage
+from rag.models import Event, Hit, Passage
 from rag.pipeline import PaperChat
 from rag.retrieve import Filters
 from tests.conftest import make_settings
@@ -213,3 +213,14 @@ def test_a_stopped_turn_loses_its_spinner_and_caret() -> None:
     assert "pc-caret" not in out and out.endswith(render.note_html("Stopped.", "warn"))
     assert render.stopped(render.note_html("Working… 3 s.", "wait")) == render.note_html(
         "Stopped.", "warn")
+
+
+def test_a_model_asked_again_replaces_its_first_reply_on_screen() -> None:
+    view = chat_turn.TurnView(number=1, model="fake")
+    for piece in ("QuRL", " (Wei et al.)"):
+        view.apply(Event("token", text=piece))
+    view.apply(Event("status", text="The model named a paper without answering; asking it again…"))
+    assert view.text == "" and "asking it again" in view.message
+    view.apply(Event("token", text="Rubrics are case-wise"))
+    assert view.text == "Rubrics are case-wise" and "Wei et al." not in view.message
+

@@ -93,7 +93,8 @@ class TurnView:
         self.message = note_html(f"Working: {what}… {waited:.0f} s.{hint}", "wait")
 
     def apply(self, event: Event) -> None:
-        if event.kind == "status":
+        if event.kind == "status":  # a status after tokens: the model is asked again
+            self.text = ""
             self.message = note_html(event.text, "wait")
         elif event.kind == "passages":
             self.passages = event.passages
