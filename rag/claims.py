@@ -28,6 +28,7 @@ from rag.policy import (
     numbers_bound,
     numbers_held,
     source_line,
+    specifics,
     subject,
 )
 from rag.prompts import render
@@ -117,7 +118,6 @@ def claim_words_held(held: float, cosine: float, min_coverage: float, close: flo
                    + (" (a paraphrase)" if ok else ""))
 
 
-_SPECIFIC = re.compile(r"(?<![\w-])[A-Za-z][\w-]*")
 
 
 def specifics_held(claim: str, text: str) -> Verdict:
@@ -125,9 +125,7 @@ def specifics_held(claim: str, text: str) -> Verdict:
     ("SGD", "ImageNet", "GPT-4", a capitalised word past the first) is in the sentence or its
     paper's name: a claim that adds a specific the sentence lacks is not supported by it."""
     held = set(tokenize(text))
-    found = [w for i, w in enumerate(_SPECIFIC.findall(claim))
-             if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", w) or (i > 0 and w[0].isupper())]
-    missing = [w for w in found if not set(tokenize(w)) <= held]
+    missing = [w for w in specifics(claim) if not set(tokenize(w)) <= held]
     return Verdict("specifics_held", not missing,
                    f"not in the sentence: {', '.join(missing)}" if missing else "")
 

@@ -5,6 +5,8 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   supported           the passage's similarity to the sentence reaches `support_threshold`
   numbers_held        every number of the sentence is in the passage text
   asked_terms_held    each two-word term it repeats from the question is in the passage's chunk
+  specifics_held      each name or acronym it uses ("GAT", "ImageNet") is in the cited paper or
+                      the question
   known_words         it uses no question word that no loaded paper contains ("GPU")
   subject             a sentence naming paper X cites X (or a passage that names X); a sentence
                       about "the paper" / "it" cites the paper being discussed
@@ -180,6 +182,29 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     return Verdict("numbers_bound", True, "")
 
 
+_WORD = re.compile(r"(?<![\w-])[A-Za-z][\w-]*")
+
+
+def specifics(text: str) -> list[str]:
+    """The names, acronyms and terms with a capital or digit inside ("SGD", "ImageNet",
+    "GPT-4") and the capitalised words past the first that a sentence uses."""
+    return [w for i, w in enumerate(_WORD.findall(text))
+            if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", w) or (i > 0 and w[0].isupper())]
+
+
+def specifics_held(claim: str, passage: Passage, question: str,
+                   paper: frozenset[str] = frozenset()) -> Verdict:
+    """Every name or acronym the sentence uses is in the cited passage's chunk, its source
+    line, the rest of its paper (`paper`) or the question: "GLOT uses a GAT [2]" is not
+    supported by a paper that never says GAT."""
+    held = paper.union(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage),
+                                          str(passage.hit.metadata.get("display_name", "")),
+                                          question])))
+    missing = [w for w in dict.fromkeys(specifics(claim)) if not set(tokenize(w)) <= held]
+    return Verdict("specifics_held", not missing,
+                   f"not in the cited paper: {', '.join(missing)}" if missing else "")
+
+
 def known_words(claim: str, unknown: frozenset[str]) -> Verdict:
     used = unknown.intersection(tokenize(claim))
     return Verdict("known_words", not used,
@@ -226,6 +251,7 @@ def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
     return (supported(score, ctx.threshold), numbers_held(claim, passage),
             numbers_bound(claim, passage, ctx.question),
             asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share),
+            specifics_held(claim, passage, ctx.question, ctx.words_of(passage)),
             known_words(claim, ctx.unknown),
             subject(claim, passage, ctx, current), no_contradiction(claim, passage))
 

@@ -6,6 +6,7 @@ import pytest
 
 from rag.contradiction import contradiction, words
 from rag.models import Hit, Passage
+from rag.text import tokenize
 from rag.policy import (
     Context,
     Subjects,
@@ -21,6 +22,7 @@ from rag.policy import (
     numbers_bound,
     passes,
     rarity,
+    specifics_held,
     subject,
     subjects_of,
 )
@@ -256,4 +258,22 @@ def test_a_figure_is_bound_within_a_sentence_that_lists_several() -> None:
 def test_names_only_decides_when_the_model_is_asked_again(reply: str, again: bool) -> None:
     names = ["QuRL Qingwei Wei", "RFedAGS Zhenwei Huang"]
     assert names_only("What properties do QuRL's rubrics have?", reply, names).ok is again
+
+
+GLOT_GNN = ("GLOT treats a sentence as a token graph and refines it with a lightweight graph "
+            "neural network before pooling.")
+
+
+@pytest.mark.parametrize(("sentence", "ok"), [
+    ("GLOT uses a graph neural network architecture, specifically GAT (Graph Attention Network).", False),
+    ("GLOT refines the token graph with a lightweight graph neural network [1].", True),
+    ("It is evaluated on GLUE and MTEB.", True),  # held by the rest of the paper
+    ("It is evaluated on ImageNet.", False),
+    ("As the question says, it keeps the LLM frozen.", True),  # the question's own term
+])
+def test_specifics_held_names_only_what_the_cited_paper_or_question_says(sentence: str, ok: bool) -> None:
+    passage = _passage(1, "glot", "GLOT", GLOT_GNN)
+    paper = frozenset(t for text in (GLOT_GNN, GLOT) for t in tokenize(text))
+    verdict = specifics_held(sentence, passage, "Which GNN does GLOT use with a frozen LLM?", paper)
+    assert verdict.ok is ok, verdict.reason
 
