@@ -72,7 +72,8 @@ def claims_command(
     library: str | None = typer.Option(None, help="demo or iclr: a cached library (eval/libraries.py)."),
     out: Path | None = typer.Option(None, help="Write per-claim rows (JSONL) here."),
 ) -> None:
-    """Evaluate claim questions: verdict accuracy (JSON to stdout). No model call is made."""
+    """Evaluate claim questions: verdict accuracy (JSON to stdout). The chat model is called only
+    to re-read a "supported" verdict (Settings.claim_model_check)."""
     rows = [json.loads(x) for x in questions.read_text(encoding="utf-8").splitlines() if x.strip()]
     with tempfile.TemporaryDirectory() as tmp:
         chat = open_library(library, Settings(), Path(tmp), [DEMO_CORPUS])

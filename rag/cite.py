@@ -6,7 +6,7 @@ own words; sentences no passage supports are dropped and counted."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -135,6 +135,9 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     if ctx is None:
         ctx = Context(question=question, unknown=unknown,
                       threshold=DEFAULT_SUPPORT if threshold is None else threshold)
+    names = " ".join(f"{p.hit.name} {p.hit.metadata.get('display_name', '')} {' '.join(p.hit.authors)}"
+                     for p in passages)
+    ctx = replace(ctx, prompt_names=ctx.prompt_names.union(tokenize(names)))
     by_n = {p.n: p for p in passages}
     t, pointers, refused = _Tally(), [], False
     current = ctx.focus

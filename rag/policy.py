@@ -44,6 +44,13 @@ class Subjects:
     a sentence is about."""
 
     names: Mapping[str, str] = field(default_factory=dict)
+    people: frozenset[str] = frozenset()  # the stemmed words of every loaded paper's authors
+
+    @cached_property
+    def known(self) -> frozenset[str]:
+        """Stemmed words of the papers' names and authors: words a sentence may use about
+        papers (the subject check, not specifics_held, decides whether it cites the right one)."""
+        return self.people.union(*(tokenize(n) for n in self.names))
 
     @cached_property
     def pattern(self) -> re.Pattern[str] | None:
@@ -71,12 +78,14 @@ def subjects_of(records: Iterable[Any]) -> Subjects:
     """Subjects from catalogue records: each paper's method name and its title (not an
     "X et al." label, nor a title cut short for a name)."""
     names: dict[str, str] = {}
+    people: set[str] = set()
     for rec in records:
+        people.update(tokenize(" ".join(rec.authors)))
         for name in (rec.display_name, rec.title):
             cut = bool(rec.title) and name != rec.title and rec.title.startswith(name)
             if name and len(name) >= 3 and not is_author_label(name) and not cut:
                 names.setdefault(name, rec.paper_id)
-    return Subjects(names)
+    return Subjects(names, frozenset(people))
 
 
 @dataclass(frozen=True)
@@ -90,6 +99,7 @@ class Context:
     threshold: float = DEFAULT_SUPPORT  # Settings.support_threshold
     paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
+    prompt_names: frozenset[str] = frozenset()  # stemmed names and authors of the prompt's papers
 
     def words_of(self, passage: Passage) -> frozenset[str]:
         """The stemmed words of the passage's whole paper (title and every chunk), if known."""
@@ -183,6 +193,13 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
 
 
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][\w-]*")
+_DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # "Kullback–Leibler" is "Kullback-Leibler"
+
+
+def _held(word: str, held: frozenset[str] | set[str]) -> bool:
+    """The word's stems are held, whole or hyphen by hyphen ("Kullback-Leibler" by
+    "Kullback" and "Leibler")."""
+    return set(tokenize(word)) <= held or all(set(tokenize(p)) <= held for p in word.split("-") if p)
 
 
 def specifics(text: str) -> list[str]:
@@ -193,14 +210,15 @@ def specifics(text: str) -> list[str]:
 
 
 def specifics_held(claim: str, passage: Passage, question: str,
-                   paper: frozenset[str] = frozenset()) -> Verdict:
+                   paper: frozenset[str] = frozenset(), known: frozenset[str] = frozenset()) -> Verdict:
     """Every name or acronym the sentence uses is in the cited passage's chunk, its source
     line, the rest of its paper (`paper`) or the question: "GLOT uses a GAT [2]" is not
-    supported by a paper that never says GAT."""
-    held = paper.union(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage),
-                                          str(passage.hit.metadata.get("display_name", "")),
-                                          question])))
-    missing = [w for w in dict.fromkeys(specifics(claim)) if not set(tokenize(w)) <= held]
+    supported by a paper that never says GAT. Loaded papers' names and authors (`known`) are
+    the subject check's business."""
+    text = " ".join([passage.text, passage.hit.text, source_line(passage),
+                     str(passage.hit.metadata.get("display_name", "")), question])
+    held = paper.union(known, tokenize(_DASHES.sub("-", text)))
+    missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
     return Verdict("specifics_held", not missing,
                    f"not in the cited paper: {', '.join(missing)}" if missing else "")
 
@@ -251,7 +269,8 @@ def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
     return (supported(score, ctx.threshold), numbers_held(claim, passage),
             numbers_bound(claim, passage, ctx.question),
             asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share),
-            specifics_held(claim, passage, ctx.question, ctx.words_of(passage)),
+            specifics_held(claim, passage, ctx.question, ctx.words_of(passage),
+                           ctx.subjects.known | ctx.prompt_names),
             known_words(claim, ctx.unknown),
             subject(claim, passage, ctx, current), no_contradiction(claim, passage))
 

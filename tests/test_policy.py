@@ -6,7 +6,6 @@ import pytest
 
 from rag.contradiction import contradiction, words
 from rag.models import Hit, Passage
-from rag.text import tokenize
 from rag.policy import (
     Context,
     Subjects,
@@ -26,6 +25,7 @@ from rag.policy import (
     subject,
     subjects_of,
 )
+from rag.text import tokenize
 
 ROT = ("Findings show small prompt growth but substantial efficiency gains, with RoT reducing "
        "output tokens by up to 40%, inference latency by 82%, and cost by 59% while maintaining accuracy.")
@@ -88,21 +88,24 @@ def test_subject_the_paper_is_the_one_being_discussed() -> None:
 
 
 def test_subjects_of_a_catalogue_skip_author_labels_and_cut_titles() -> None:
-    recs = [SimpleNamespace(paper_id="a", display_name="RoT", title=""),
-            SimpleNamespace(paper_id="b", display_name="Huang et al.", title=""),
+    recs = [SimpleNamespace(paper_id="a", display_name="RoT", title="", authors=[]),
+            SimpleNamespace(paper_id="b", display_name="Huang et al.", title="", authors=[]),
             SimpleNamespace(paper_id="c", display_name="A Long Title That Was C",
-                            title="A Long Title That Was Cut Short For A Name")]
+                            title="A Long Title That Was Cut Short For A Name", authors=[])]
     names = subjects_of(recs).names
     assert names == {"RoT": "a", "A Long Title That Was Cut Short For A Name": "c"}
     assert subjects_of(recs).named("What does RoT do? and rot?") == {"a"}  # case-sensitive names
     assert subjects_of(recs).named("a long title that was cut short for a name") == {"c"}
+    people = subjects_of([SimpleNamespace(paper_id="d", display_name="QuRL", title="",
+                                          authors=["Qingwei Wei", "Xiaoguang Li"])])
+    assert {"wei", "xiaoguang", "qurl"} <= people.known  # names and authors a sentence may use
 
 
 def test_check_pair_names_every_check_and_a_contradiction_is_correctable() -> None:
     rot = _passage(1, "rot", "RoT", ROT)
     good = check_pair("RoT reduces inference latency by 82%.", rot, 0.8, CTX)
     assert [v.check for v in good] == ["supported", "numbers_held", "numbers_bound", "asked_terms_held",
-                                       "known_words", "subject", "no_contradiction"]
+                                       "specifics_held", "known_words", "subject", "no_contradiction"]
     assert passes(good)
     bad = check_pair("RoT increases inference latency by 82%.", rot, 0.8, CTX)
     assert not passes(bad) and correctable(bad)
@@ -261,7 +264,7 @@ def test_names_only_decides_when_the_model_is_asked_again(reply: str, again: boo
 
 
 GLOT_GNN = ("GLOT treats a sentence as a token graph and refines it with a lightweight graph "
-            "neural network before pooling.")
+            "neural network before pooling, a Kullback–Leibler view of it.")
 
 
 @pytest.mark.parametrize(("sentence", "ok"), [
@@ -269,6 +272,7 @@ GLOT_GNN = ("GLOT treats a sentence as a token graph and refines it with a light
     ("GLOT refines the token graph with a lightweight graph neural network [1].", True),
     ("It is evaluated on GLUE and MTEB.", True),  # held by the rest of the paper
     ("It is evaluated on ImageNet.", False),
+    ("It estimates Kullback-Leibler divergences.", True),  # the paper writes "Kullback–Leibler"
     ("As the question says, it keeps the LLM frozen.", True),  # the question's own term
 ])
 def test_specifics_held_names_only_what_the_cited_paper_or_question_says(sentence: str, ok: bool) -> None:
