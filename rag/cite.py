@@ -135,9 +135,6 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     if ctx is None:
         ctx = Context(question=question, unknown=unknown,
                       threshold=DEFAULT_SUPPORT if threshold is None else threshold)
-    names = " ".join(f"{p.hit.name} {p.hit.metadata.get('display_name', '')} {' '.join(p.hit.authors)}"
-                     for p in passages)
-    ctx = replace(ctx, prompt_names=ctx.prompt_names.union(tokenize(names)))
     by_n = {p.n: p for p in passages}
     t, pointers, refused = _Tally(), [], False
     current = ctx.focus
@@ -190,6 +187,9 @@ def _decide(claim: str, valid: list[int], passages: list[Passage], vectors: Vect
     that does, else corrected to the words of a passage that contradicts it, else dropped."""
     if not passages:
         return "dropped", claim, [], (Verdict("supported", False, "no passages"),)
+    by_n = {p.n: p for p in passages}
+    names = " ".join(f"{by_n[n].hit.name} {by_n[n].hit.metadata.get('display_name', '')}" for n in valid)
+    ctx = replace(ctx, cited_names=frozenset(tokenize(names)))
     scores = _scores(claim, valid, passages, vectors, ctx.threshold)
     verdicts = [check_pair(claim, p, float(s), ctx, current) for p, s in zip(passages, scores, strict=True)]
     order = sorted(range(len(passages)), key=lambda i: -scores[i])

@@ -44,13 +44,6 @@ class Subjects:
     a sentence is about."""
 
     names: Mapping[str, str] = field(default_factory=dict)
-    people: frozenset[str] = frozenset()  # the stemmed words of every loaded paper's authors
-
-    @cached_property
-    def known(self) -> frozenset[str]:
-        """Stemmed words of the papers' names and authors: words a sentence may use about
-        papers (the subject check, not specifics_held, decides whether it cites the right one)."""
-        return self.people.union(*(tokenize(n) for n in self.names))
 
     @cached_property
     def pattern(self) -> re.Pattern[str] | None:
@@ -78,14 +71,12 @@ def subjects_of(records: Iterable[Any]) -> Subjects:
     """Subjects from catalogue records: each paper's method name and its title (not an
     "X et al." label, nor a title cut short for a name)."""
     names: dict[str, str] = {}
-    people: set[str] = set()
     for rec in records:
-        people.update(tokenize(" ".join(rec.authors)))
         for name in (rec.display_name, rec.title):
             cut = bool(rec.title) and name != rec.title and rec.title.startswith(name)
             if name and len(name) >= 3 and not is_author_label(name) and not cut:
                 names.setdefault(name, rec.paper_id)
-    return Subjects(names, frozenset(people))
+    return Subjects(names)
 
 
 @dataclass(frozen=True)
@@ -99,7 +90,7 @@ class Context:
     threshold: float = DEFAULT_SUPPORT  # Settings.support_threshold
     paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
-    prompt_names: frozenset[str] = frozenset()  # stemmed names and authors of the prompt's papers
+    cited_names: frozenset[str] = frozenset()  # stemmed names of the papers a sentence cites
 
     def words_of(self, passage: Passage) -> frozenset[str]:
         """The stemmed words of the passage's whole paper (title and every chunk), if known."""
@@ -213,8 +204,8 @@ def specifics_held(claim: str, passage: Passage, question: str,
                    paper: frozenset[str] = frozenset(), known: frozenset[str] = frozenset()) -> Verdict:
     """Every name or acronym the sentence uses is in the cited passage's chunk, its source
     line, the rest of its paper (`paper`) or the question: "GLOT uses a GAT [2]" is not
-    supported by a paper that never says GAT. Loaded papers' names and authors (`known`) are
-    the subject check's business."""
+    supported by a paper that never says GAT. The names of the papers the sentence cites
+    (`known`) are held too: "InfoSEDD and FedCom [1][3]" names each of its two passages' papers."""
     text = " ".join([passage.text, passage.hit.text, source_line(passage),
                      str(passage.hit.metadata.get("display_name", "")), question])
     held = paper.union(known, tokenize(_DASHES.sub("-", text)))
@@ -269,8 +260,7 @@ def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
     return (supported(score, ctx.threshold), numbers_held(claim, passage),
             numbers_bound(claim, passage, ctx.question),
             asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share),
-            specifics_held(claim, passage, ctx.question, ctx.words_of(passage),
-                           ctx.subjects.known | ctx.prompt_names),
+            specifics_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.cited_names),
             known_words(claim, ctx.unknown),
             subject(claim, passage, ctx, current), no_contradiction(claim, passage))
 

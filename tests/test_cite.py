@@ -160,6 +160,14 @@ def test_markers_used_as_a_subject_become_the_papers_names(real_chat: PaperChat)
     assert zh.text.startswith("InfoSEDD") and "FedCom" in zh.text and zh.cited == [1, 3]
 
 
+def test_a_sentence_crediting_a_second_paper_it_does_not_cite_is_dropped(real_chat: PaperChat) -> None:
+    both = check_citations("InfoSEDD and FedCom exchange compressed model updates to save bandwidth [3].",
+                           _passages(), real_chat.vectors)
+    assert both.cited == [] and both.report.unsupported == 1
+    why = next(v for v in both.checks[0].verdicts if v.check == "specifics_held")
+    assert not why.ok and "InfoSEDD" in why.reason
+
+
 def test_a_chinese_sentence_with_a_number_no_passage_has_is_dropped(real_chat: PaperChat) -> None:
     out = check_citations("RecurrSim 的训练花了 10 小时 [2]。", _passages(), real_chat.vectors)
     assert out.cited == [] and out.report.unsupported == 1
