@@ -135,6 +135,15 @@ def test_answerable_rule(filters: Filters, named: tuple[str, ...], best: float, 
     assert verdict.ok is expected and verdict.check == "answerable" and verdict.reason
 
 
+def test_a_paraphrase_as_close_as_the_seen_sets_ones_is_asked_of_the_model() -> None:
+    # blind2 ab11 at 4,310 papers: best cosine 0.44, a third of its words in the passage
+    settings = Settings(_env_file=None, embed_model="minilm")  # type: ignore[call-arg]
+    query = Query(original="When a fixed-point network gets more solver iterations, what happens?",
+                  text="When a fixed-point network gets more solver iterations, what happens?")
+    assert answerable(query, Retrieval([_hit()], best_dense=0.44), settings).ok
+    assert not answerable(query, Retrieval([_hit()], best_dense=0.38), settings).ok
+
+
 def test_nothing_found_is_never_answerable() -> None:
     query = Query(original="q", text="q", filters=Filters(authors=("Nobody",)))
     assert not answerable(query, Retrieval([], best_dense=0.9), _SETTINGS).ok
