@@ -137,7 +137,7 @@ class ReplayChat:
 
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,
                temperature: float = 0.0) -> Iterator[str]:
-        again = messages[-1]["content"] == prompts.load("answer_retry")
+        again = len(messages) > 2 and messages[-2]["role"] == "assistant"  # asked once more
         prompt = messages[-3 if again else -1]["content"]
         asked = [q for q in self.replies if q in prompt]
         raw, standalone = self.replies[max(asked, key=len)] if asked else ("", "")

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # rag.query imports this module
 
 NOT_ANSWERED = "The loaded papers do not answer this."
 NOT_ANSWERED_ZH = "已加载的论文没有回答这个问题。"
+ANSWER_IN_CHINESE = "Answer in Chinese (简体中文). Keep the [n] passage numbers."
 
 
 def format_passages(passages: list[Passage], named_authors: tuple[str, ...] = ()) -> str:
@@ -39,11 +40,20 @@ def build_messages(question: str, passages: list[Passage], instruction: str = ""
                    named_authors: tuple[str, ...] = ()) -> list[dict[str, str]]:
     """System rules (a fixed prefix the local server can cache) and the passages + question."""
     if is_chinese(question) and not instruction:
-        instruction = "Answer in Chinese (简体中文). Keep the [n] passage numbers."
+        instruction = ANSWER_IN_CHINESE
     user = prompts.render("answer_user", passages=format_passages(passages, named_authors),
                           question=question, instruction=instruction)
     return [{"role": "system", "content": prompts.load("answer_system")},
             {"role": "user", "content": user.strip()}]
+
+
+def retry_messages(messages: list[dict[str, str]], reply: str, question: str) -> list[dict[str, str]]:
+    """The conversation asking the model once more: its reply, then a request for the facts
+    (the server reuses the prompt it has read; only these last turns are new). Restating the
+    question made the local 1.5B model repeat the paper's name (blind3 ac22, ac23)."""
+    instruction = ANSWER_IN_CHINESE if is_chinese(question) else ""
+    again = prompts.render("answer_retry", instruction=instruction)
+    return [*messages, {"role": "assistant", "content": reply}, {"role": "user", "content": again.strip()}]
 
 
 def citations_for(ns: list[int], passages: list[Passage]) -> list[Citation]:

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 
 from rag import prompts
-from rag.answer import answerable, build_messages, finalize, listing, refusal
+from rag.answer import answerable, build_messages, finalize, listing, refusal, retry_messages
 from rag.claims import claim_answer, claim_of, judge_claim, model_reading
 from rag.compare import compare_answer, compare_papers, resolve_papers
 from rag.config import Settings, apply_offline_environment
@@ -234,8 +234,7 @@ class PaperChat:
             # The model named a paper without answering ("QuRL (Wei et al.) [1]"): ask once more
             # in the same conversation (the server reuses the prompt it has already read).
             yield Event("status", text="The model named a paper without answering; asking it again…")
-            retry = [*messages, {"role": "assistant", "content": raw},
-                     {"role": "user", "content": prompts.load("answer_retry")}]
+            retry = retry_messages(messages, raw, question)
             more: list[str] = []
             try:
                 yield from self._generate(retry, model, more, first)

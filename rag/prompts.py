@@ -12,7 +12,7 @@ from rag.config import PROMPTS_DIR
 TEMPLATES: dict[str, set[str]] = {
     "answer_system": set(),
     "answer_user": {"passages", "question", "instruction"},
-    "answer_retry": set(),
+    "answer_retry": {"instruction"},
     "condense": {"history", "question"},
     "claim_judge": {"paper", "sentence", "claim"},
 }

@@ -190,6 +190,7 @@ def test_a_reply_that_only_names_the_paper_is_asked_again(real_chat: PaperChat,
     assert again[: len(first)] == first  # the same conversation: the server reuses its prompt
     assert again[-2] == {"role": "assistant", "content": "QuRL (Wei et al.) [1]"}
     assert "does not answer the question" in again[-1]["content"]
+    assert "Answer the question itself" in again[-1]["content"]
     kinds = [e.kind for e in events]
     assert kinds.index("status") > kinds.index("token")  # the UI is told, then the new reply streams
     assert answer.checks[0].action == "asked again"

@@ -101,6 +101,7 @@ def test_replay_gives_each_question_its_recorded_reply_and_rewrite(tmp_path) -> 
 def test_replay_gives_a_reply_asked_again_its_second_part(tmp_path) -> None:
     from eval.answers import ReplayChat
     from rag import prompts
+    from rag.answer import retry_messages
     from rag.pipeline import ASKED_AGAIN
 
     rows = tmp_path / "rows.jsonl"
@@ -110,7 +111,6 @@ def test_replay_gives_a_reply_asked_again_its_second_part(tmp_path) -> None:
     first = [{"role": "system", "content": prompts.load("answer_system")},
              {"role": "user", "content": "Question: What do QuRL's rubrics look like?"}]
     assert "".join(replay.stream(first)) == "QuRL (Wei et al.) [1]"
-    again = [*first, {"role": "assistant", "content": "QuRL (Wei et al.) [1]"},
-             {"role": "user", "content": prompts.load("answer_retry")}]
+    again = retry_messages(first, "QuRL (Wei et al.) [1]", "What do QuRL's rubrics look like?")
     assert "".join(replay.stream(again)) == "They are case-wise [1]." and replay.missing == 0
 

@@ -5,12 +5,15 @@ queries come from the recorded rows (no model). Session 6, to recalibrate `dense
     flock /tmp/heavy.lock env PYTHONPATH=. .venv/bin/python eval/runs/issue10/gate_signals.py demo|iclr \
         > eval/runs/issue10/gate_signals_{demo,iclr}.jsonl
 """
-import json, sys, tempfile
+import json
+import sys
+import tempfile
 from pathlib import Path
+
 from eval.answers import ReplayChat
 from eval.libraries import open_library
-from rag.config import Settings, DEMO_CORPUS
 from rag.answer import answerable
+from rag.config import DEMO_CORPUS, Settings
 from rag.policy import content_terms, coverage
 
 lib = sys.argv[1]
@@ -19,7 +22,7 @@ sets = [("answers_library_blind3", f"answers_blind3_{lib}"), ("answers_library_b
 with tempfile.TemporaryDirectory() as tmp:
     chat = open_library(lib, Settings(), Path(tmp), [DEMO_CORPUS])
     for qset, rows in sets:
-        qs = [json.loads(l) for l in open(f"eval/questions/{qset}.jsonl")]
+        qs = [json.loads(line) for line in open(f"eval/questions/{qset}.jsonl")]
         rep = ReplayChat.from_rows(Path(f"eval/runs/issue10/{rows}.jsonl")) if rows else None
         for q in qs:
             if q.get("history") or any('\u4e00' <= c <= '\u9fff' for c in q["question"]):
