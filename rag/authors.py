@@ -69,7 +69,8 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
     """The loaded authors a question names. A surname counts when the question writes the full
     name or initials with it, or writes it capitalised beside a cue ("papers by Wei",
     "Foresti's papers", "Eliasof, Moshe"), or when it is the whole question; surnames shorter
-    than four letters only as "by Li" / "Li's" with a capital. Given names or initials written
+    than four letters only with a capital and beside authorship ("by Li", "Li's", "has Wei
+    written", "with Yin as an author"). Given names or initials written
     before the surname narrow the match ("M. Eliasof")."""
     index = _by_surname(frozenset(authors))
     words = _PARTS.findall(question)
@@ -97,8 +98,13 @@ def _named(question: str, words: list[str], folded: list[str], i: int, author: s
         return False  # another given name written before: another person with that surname
     capital = words[i][:1].isupper()
     if len(name.surname) < 4:
-        return capital and re.search(rf"(?:\bby|\bfrom)\s+{re.escape(words[i])}\b|"
-                                     rf"\b{re.escape(words[i])}['’]s\b", question) is not None
+        w = re.escape(words[i])
+        return capital and re.search(rf"(?:\bby|\bfrom)\s+{w}\b|\b{w}['’]s\b|"
+                                     rf"\b{w}\s+(?:as\s+(?:an?\s+)?(?:co-?)?authors?|wrote|"
+                                     rf"written|authored|co-?authored|published)\b|"
+                                     rf"\b(?i:has|have|had|did|does)\s+{w}\s+(?:\w+\s+)?(?:written|"
+                                     rf"write|wrote|authored|co-?authored|published)\b",
+                                     question) is not None
     by_surname = re.search(rf"\b(?:by|from)\s+{re.escape(name.surname)}\b", fold(question))
     return (capital and cue) or folded == [name.surname] or by_surname is not None
 

@@ -51,6 +51,12 @@ def test_name_parse_orders() -> None:
     ("How do graph networks handle long-range interactions?", set()),
     ("Which papers did John Eliasof write?", set()),  # another person with that surname
     ("Which papers did Stanley Osher co-author?", {"Stanley J Osher"}),  # middle initial left out
+    ("Which papers has Wei written?", {"Xiyu Wei"}),  # a short surname beside authorship
+    ("Show me every paper with Li as an author", {"Liang Li", "Sujian Li"}),
+    ("Did Li write anything on graphs?", {"Liang Li", "Sujian Li"}),
+    ("Was Li's group first? Li is a common surname", {"Liang Li", "Sujian Li"}),
+    ("How does Li's theorem apply to graphs?", {"Liang Li", "Sujian Li"}),  # possessive: as before
+    ("Has wei written papers?", set()),  # lower case: not a name
 ])
 def test_mentioned_authors(question: str, expected: set[str]) -> None:
     assert set(mentioned_authors(question, AUTHORS)) == expected
