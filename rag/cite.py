@@ -28,6 +28,7 @@ from rag.text import has_cjk, tokenize
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
+_QUESTION = re.compile(r"[?？]\s*$")  # a sentence that asks
 _LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
 
 
@@ -154,6 +155,13 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         if is_meta(claim):
             pointers.extend(valid)
             t.checks.append(SentenceCheck(claim, tuple(valid), "pointer"))
+            continue
+        if _QUESTION.search(claim):  # the question echoed back: it answers nothing
+            t.counts["sentences"] += 1
+            t.counts["unsupported"] += 1
+            t.checks.append(SentenceCheck(claim, tuple(valid), "dropped",
+                                          (Verdict("not_a_question", False, "the sentence asks, it does not answer"),)))
+            previous = []
             continue
         t.counts["sentences"] += 1
         action, out, good, verdicts = _decide(claim, valid, passages, vectors, ctx, current)

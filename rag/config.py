@@ -169,6 +169,12 @@ class Settings(BaseSettings):
         "library') that its cited paper must hold; below it the sentence is not supported "
         "(a paraphrased question's own wording may miss one term of several).",
     )
+    restated_span: int = Field(
+        6, ge=0,
+        description="A stretch of at least this many words an answer sentence copies from the "
+        "question is the question restated: its terms are not checked against the cited paper "
+        "(0: always checked).",
+    )
     claim_coverage: float = Field(
         0.7, ge=0.0, le=1.0,
         description="Claim questions: share of the claim's content words an evidence sentence "

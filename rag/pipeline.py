@@ -267,7 +267,8 @@ class PaperChat:
         return Context(question=query.text, subjects=self._subjects(),
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
                        focus=frozenset(query.named), threshold=self.settings.support_threshold,
-                       paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share)
+                       paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share,
+                       restated_span=self.settings.restated_span)
 
     def _subjects(self) -> Subjects:
         catalogue = self.store.catalogue()

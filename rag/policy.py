@@ -36,6 +36,7 @@ from rag.text import is_author_label, tokenize
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
 DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
+DEFAULT_RESTATED_SPAN: int = Settings.model_fields["restated_span"].default
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ class Context:
     threshold: float = DEFAULT_SUPPORT  # Settings.support_threshold
     paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
+    restated_span: int = DEFAULT_RESTATED_SPAN  # Settings.restated_span
     cited_names: frozenset[str] = frozenset()  # stemmed names of the papers a sentence cites
 
     def words_of(self, passage: Passage) -> frozenset[str]:
@@ -141,13 +143,32 @@ def numbers_held(claim: str, passage: Passage) -> Verdict:
                    f"not in the passage: {', '.join(sorted(missing))}" if missing else "")
 
 
+def restated(tokens: list[str], question: list[str], span: int) -> set[int]:
+    """Positions of `tokens` inside a run of at least `span` tokens copied word for word from
+    the question ("In the paper whose neural simulators let users pick a loop count ...,")."""
+    if span <= 0 or len(tokens) < span:
+        return set()
+    runs = {tuple(question[i : i + span]) for i in range(len(question) - span + 1)}
+    covered: set[int] = set()
+    for i in range(len(tokens) - span + 1):
+        if tuple(tokens[i : i + span]) in runs:
+            covered.update(range(i, i + span))
+    return covered
+
+
 def asked_terms_held(claim: str, passage: Passage, question: str,
-                     paper: frozenset[str] = frozenset(), share: float = 1.0) -> Verdict:
+                     paper: frozenset[str] = frozenset(), share: float = 1.0,
+                     restated_span: int = 0) -> Verdict:
     """The two-word terms the sentence repeats from the question are held by the cited paper:
-    at least `share` of them (one term of one: all)."""
+    at least `share` of them (one term of one: all). Terms inside a stretch of at least
+    `restated_span` words the sentence copies from the question are the question's own
+    description restated, not something the sentence asserts: they count as held."""
     tokens = tokenize(claim)
-    terms = asked_terms(question) & set(zip(tokens, tokens[1:], strict=False))
-    missing = missing_terms(passage, terms, paper)
+    copied = restated(tokens, tokenize(question), restated_span)
+    pairs = list(zip(tokens, tokens[1:], strict=False))
+    terms = asked_terms(question) & set(pairs)
+    asserted = terms & {pair for i, pair in enumerate(pairs) if not {i, i + 1} <= copied}
+    missing = missing_terms(passage, frozenset(asserted), paper)
     ok = not missing or (len(terms) - len(missing)) / len(terms) >= share
     listed = ", ".join(" ".join(t) for t in missing)
     return Verdict("asked_terms_held", ok, listed if ok else f"asked term not in the cited paper: {listed}")
@@ -259,7 +280,8 @@ def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
     """Every check of one (sentence, cited passage) pair."""
     return (supported(score, ctx.threshold), numbers_held(claim, passage),
             numbers_bound(claim, passage, ctx.question),
-            asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share),
+            asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share,
+                             ctx.restated_span),
             specifics_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.cited_names),
             known_words(claim, ctx.unknown),
             subject(claim, passage, ctx, current), no_contradiction(claim, passage))
@@ -396,10 +418,11 @@ _AUXILIARY = re.compile(r"(?:does|do|did|is|are|was|were|can|could|will|would|ha
                         r"may|might)\b", re.IGNORECASE)
 # What/which/who/where/how ... and their Chinese forms: the answer must add information.
 _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什么|哪些|哪个|哪|如何|怎样|"
-                           r"怎么|为什么|多少|谁", re.IGNORECASE)
+                           r"怎么|为什么|多少|多大|多长|多久|多高|多快|多远|几|谁", re.IGNORECASE)
 # "How many ...?", "What percentage ...?", "多少": the answer must give a quantity.
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much)\b|\bwhat (?:percentage|percent|fraction|"
-                            r"proportion|number of)\b|多少|几(?:个|块|种|次|倍)", re.IGNORECASE)
+                            r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|几(?:个|块|种|次|倍)",
+                            re.IGNORECASE)
 _QUANTITY = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
                        r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)

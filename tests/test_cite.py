@@ -168,6 +168,12 @@ def test_a_sentence_crediting_a_second_paper_it_does_not_cite_is_dropped(real_ch
     assert not why.ok and "InfoSEDD" in why.reason
 
 
+def test_the_question_echoed_back_is_not_an_answer(real_chat: PaperChat) -> None:
+    out = check_citations("RecurrSim 用多少次迭代来权衡精度和成本 [2]？", _passages(), real_chat.vectors)
+    assert out.cited == [] and out.report.unsupported == 1
+    assert out.checks[0].verdicts[0].check == "not_a_question"
+
+
 def test_a_chinese_sentence_with_a_number_no_passage_has_is_dropped(real_chat: PaperChat) -> None:
     out = check_citations("RecurrSim 的训练花了 10 小时 [2]。", _passages(), real_chat.vectors)
     assert out.cited == [] and out.report.unsupported == 1

@@ -278,3 +278,29 @@ def test_specifics_held_names_only_what_the_cited_paper_or_question_says(sentenc
     verdict = specifics_held(sentence, passage, "Which GNN does GLOT use with a frozen LLM?", paper)
     assert verdict.ok is ok, verdict.reason
 
+
+def test_a_sentence_restating_the_question_is_checked_on_what_it_adds() -> None:
+    question = ("In the paper whose neural simulators let users pick a loop count at inference time, "
+                "how do classical numerical solvers trade accuracy against cost?")
+    passage = _passage(1, "rs", "RecurrSim", "Classical numerical solvers typically offer an accuracy-cost "
+                       "trade-off: increasing resolution, order, or precision yields more accurate solutions.")
+    echo = ("In the paper whose neural simulators let users pick a loop count at inference time, classical "
+            "numerical solvers increase resolution, order, or precision for more accurate solutions.")
+    assert not asked_terms_held(echo, passage, question, share=0.6).ok  # every asked term counted
+    assert asked_terms_held(echo, passage, question, share=0.6, restated_span=6).ok
+    # a short phrase taken from the question is still the sentence's own assertion
+    short = "RecurrSim lets users pick a loop count for classical numerical solvers."
+    assert not asked_terms_held(short, passage, question, share=0.6, restated_span=6).ok
+    # a restated stretch counts as held: it cannot make a term the sentence asserts count more
+    asserts = ("In the paper whose neural simulators let users pick a loop count at inference time, "
+               "the sampling process is a stochastic differential equation.")
+    held = asked_terms_held(asserts, passage, question + " What is the sampling process?", share=0.6,
+                            restated_span=6)
+    assert held.ok and "sampl process" in held.reason  # listed, but outweighed
+
+
+def test_a_chinese_how_big_question_needs_an_answer_that_adds_something() -> None:
+    question = "GLOT 在构建词元相似度图时，用多大的相似度阈值来连边？"
+    assert not adds_information(question, "GLOT 在构建词元相似度图时，用多大的相似度阈值来连边 [1]。", ["GLOT"]).ok
+    assert not answer_type_matches(question, "GLOT 用相似度阈值来连边。").ok  # a size was asked
+
