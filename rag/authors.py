@@ -18,6 +18,8 @@ from rag.text import fold
 
 _PARTS = re.compile(r"[^\W\d_]+", re.UNICODE)
 # Words that sit next to a name in a question and are not part of it.
+# Verbs of authorship beside a short surname ("Wei wrote", "has Wei written").
+_WROTE = r"wrote|written|authored|co-?authored|published"
 _CUE = re.compile(r"\b(?:by|from|of|authors?|wrote|write|written|work(?:s|ed)?|papers?|"
                   r"publish(?:ed|es)?|co-?authored|authored)\b|'s\b|’s\b|的")
 
@@ -100,10 +102,8 @@ def _named(question: str, words: list[str], folded: list[str], i: int, author: s
     if len(name.surname) < 4:
         w = re.escape(words[i])
         return capital and re.search(rf"(?:\bby|\bfrom)\s+{w}\b|\b{w}['’]s\b|"
-                                     rf"\b{w}\s+(?:as\s+(?:an?\s+)?(?:co-?)?authors?|wrote|"
-                                     rf"written|authored|co-?authored|published)\b|"
-                                     rf"\b(?i:has|have|had|did|does)\s+{w}\s+(?:\w+\s+)?(?:written|"
-                                     rf"write|wrote|authored|co-?authored|published)\b",
+                                     rf"\b{w}\s+(?:as\s+(?:an?\s+)?(?:co-?)?authors?|{_WROTE})\b|"
+                                     rf"\b(?i:has|have|had|did|does)\s+{w}\s+(?:\w+\s+)?(?:write|{_WROTE})\b",
                                      question) is not None
     by_surname = re.search(rf"\b(?:by|from)\s+{re.escape(name.surname)}\b", fold(question))
     return (capital and cue) or folded == [name.surname] or by_surname is not None

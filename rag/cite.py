@@ -164,7 +164,9 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             previous = []
             continue
         t.counts["sentences"] += 1
-        action, out, good, verdicts = _decide(claim, valid, passages, vectors, ctx, current)
+        names = " ".join(f"{by_n[n].hit.name} {by_n[n].hit.metadata.get('display_name', '')}" for n in valid)
+        cited = replace(ctx, cited_names=frozenset(tokenize(names)))  # names it may use (specifics)
+        action, out, good, verdicts = _decide(claim, valid, passages, vectors, cited, current)
         t.counts[{"kept": "supported", "dropped": "unsupported"}.get(action, "repaired")] += 1
         t.checks.append(SentenceCheck(claim, tuple(good), action, verdicts))
         previous = good if action != "dropped" else []
@@ -195,9 +197,6 @@ def _decide(claim: str, valid: list[int], passages: list[Passage], vectors: Vect
     that does, else corrected to the words of a passage that contradicts it, else dropped."""
     if not passages:
         return "dropped", claim, [], (Verdict("supported", False, "no passages"),)
-    by_n = {p.n: p for p in passages}
-    names = " ".join(f"{by_n[n].hit.name} {by_n[n].hit.metadata.get('display_name', '')}" for n in valid)
-    ctx = replace(ctx, cited_names=frozenset(tokenize(names)))
     scores = _scores(claim, valid, passages, vectors, ctx.threshold)
     verdicts = [check_pair(claim, p, float(s), ctx, current) for p, s in zip(passages, scores, strict=True)]
     order = sorted(range(len(passages)), key=lambda i: -scores[i])

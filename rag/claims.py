@@ -118,8 +118,6 @@ def claim_words_held(held: float, cosine: float, min_coverage: float, close: flo
                    + (" (a paraphrase)" if ok else ""))
 
 
-
-
 def specifics_held(claim: str, text: str) -> Verdict:
     """Every name, acronym or term with a capital or digit inside it that the claim uses
     ("SGD", "ImageNet", "GPT-4", a capitalised word past the first) is in the sentence or its

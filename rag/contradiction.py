@@ -185,7 +185,6 @@ def correction(claim: str, passage: Passage) -> str:
                 max(aligned, key=lambda s: overlap(claim, s)))
 
 
-
 # --- further disagreements, used by claim questions (rag/claims.py) -----------------------
 def opposite_words(claim: str, sentence: str) -> str:
     """A word of the claim whose antonym the sentence uses instead ("diverge" vs "converges"),

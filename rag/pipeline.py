@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property
@@ -218,28 +218,25 @@ class PaperChat:
         yield Event("passages", passages=tuple(passages))
         messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""),
                                   query.filters.authors)
-        pieces: list[str] = []
-        first: list[float] = []  # when the first token came
         try:
-            yield from self._generate(messages, model, pieces, first)
+            raw, first = yield from self._generate(messages, model)
         except (LLMError, ValueError) as exc:
             answer = Answer(question=question, text="", citations=[], passages=passages,
                             suggestions=suggestions, error=str(exc))
             yield Event("answer", answer=_timed(answer, query, t0))
             return
-        raw = "".join(pieces)
         answer = finalize(question, raw, passages, self.vectors, suggestions, query.text, ctx=ctx)
-        again = names_only(f"{question} {query.text}", raw, _source_names(passages))
-        if answer.refused and query.intent == "answer" and again.ok:
+        if answer.refused and query.intent == "answer" and \
+                (again := names_only(f"{question} {query.text}", raw, _source_names(passages))).ok:
             # The model named a paper without answering ("QuRL (Wei et al.) [1]"): ask once more
             # in the same conversation (the server reuses the prompt it has already read).
             yield Event("status", text="The model named a paper without answering; asking it again…")
             retry = retry_messages(messages, raw, question)
-            more: list[str] = []
             try:
-                yield from self._generate(retry, model, more, first)
-                raw = f"{raw}{ASKED_AGAIN}{''.join(more)}"
-                answer = finalize(question, "".join(more), passages, self.vectors, suggestions,
+                more, later = yield from self._generate(retry, model)
+                first = first or later  # an empty first reply: the retry's first token counts
+                raw = f"{raw}{ASKED_AGAIN}{more}"
+                answer = finalize(question, more, passages, self.vectors, suggestions,
                                   query.text, ctx=ctx)
             except (LLMError, ValueError) as exc:
                 log.warning("asking the model again failed: %s", exc)
@@ -247,20 +244,22 @@ class PaperChat:
         if answer.refused and query.intent == "list":  # "papers by X": the list itself is known
             answer = listing(question, passages, self.vectors, suggestions, query.text)
         answer.raw_text = raw
-        if first:
-            answer.timings["first_token"] = first[0] - t0
+        if first is not None:
+            answer.timings["first_token"] = first - t0
         yield Event("answer", answer=_timed(answer, query, t0))
 
-    def _generate(self, messages: list[dict[str, str]], model: Callable[[], ChatModel],
-                  pieces: list[str], first: list[float]) -> Iterator[Event]:
-        """Stream the model's reply as token events, collecting it in `pieces` (and the time
-        of the first token in `first`, if not there yet)."""
+    def _generate(self, messages: list[dict[str, str]],
+                  model: Callable[[], ChatModel]) -> Generator[Event, None, tuple[str, float | None]]:
+        """Stream the model's reply as token events; returns the reply and when its first token
+        came (None for an empty reply)."""
+        pieces: list[str] = []
+        first = None
         for piece in model().stream(messages, max_tokens=self.settings.max_answer_tokens,
                                     temperature=self.settings.temperature):
-            if not first:
-                first.append(time.perf_counter())
+            first = first or time.perf_counter()
             pieces.append(piece)
             yield Event("token", text=piece)
+        return "".join(pieces), first
 
     def _answer_context(self, query: Query) -> Context:
         """What the answer policy's checks need to know about this question and library."""
