@@ -22,6 +22,7 @@ from rag.policy import (
     holds_terms,
     passes,
     source_line,
+    stated,
 )
 from rag.sentences import VectorCache, overlap, relevance, split_sentences
 from rag.text import has_cjk, tokenize
@@ -156,17 +157,20 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             pointers.extend(valid)
             t.checks.append(SentenceCheck(claim, tuple(valid), "pointer"))
             continue
-        if _QUESTION.search(claim):  # the question echoed back: it answers nothing
+        asks = Verdict("not_a_question", False, "the sentence asks, it does not answer") if _QUESTION.search(
+            claim) else None  # the question echoed back: it answers nothing
+        if (unfit := asks or stated(claim)) and not unfit.ok:
             t.counts["sentences"] += 1
             t.counts["unsupported"] += 1
-            t.checks.append(SentenceCheck(claim, tuple(valid), "dropped",
-                                          (Verdict("not_a_question", False, "the sentence asks, it does not answer"),)))
+            t.checks.append(SentenceCheck(claim, tuple(valid), "dropped", (unfit,)))
             previous = []
             continue
         t.counts["sentences"] += 1
         names = " ".join(f"{by_n[n].hit.name} {by_n[n].hit.metadata.get('display_name', '')}" for n in valid)
         cited = replace(ctx, cited_names=frozenset(tokenize(names)))  # names it may use (specifics)
-        action, out, good, verdicts = _decide(claim, valid, passages, vectors, cited, current)
+        split = _decide_parts(parts, valid, passages, vectors, cited, current) if (
+            parts := _by_paper(claim, ctx)) else None
+        action, out, good, verdicts = split or _decide(claim, valid, passages, vectors, cited, current)
         t.counts[{"kept": "supported", "dropped": "unsupported"}.get(action, "repaired")] += 1
         t.checks.append(SentenceCheck(claim, tuple(good), action, verdicts))
         previous = good if action != "dropped" else []
@@ -213,6 +217,46 @@ def _decide(claim: str, valid: list[int], passages: list[Passage], vectors: Vect
             return "corrected", quoted(passages[i], sentence), [passages[i].n], verdicts[i]
     first = next((i for i in order if passages[i].n in valid), order[0])
     return "dropped", claim, [], verdicts[first]
+
+
+# "A does X, while B does Y": where a comparison turns from one paper to the other.
+_TURN = re.compile(r"(?:,\s*|;\s*|\s+)(?:while|whereas)\s+|;\s+|,\s+(?:but|and)\s+|\s*[，；]\s*(?:而|但)?\s*")
+
+
+def _by_paper(claim: str, ctx: Context) -> list[tuple[str, str]]:
+    """A comparison sentence cut where it turns from one loaded paper to another, as (joining
+    words, part) pairs, when every part names a paper of its own; else nothing."""
+    cuts = [m for m in _TURN.finditer(claim)]
+    if not cuts:
+        return []
+    parts, start, joins = [], 0, [""]
+    for m in cuts:
+        parts.append(claim[start:m.start()])
+        joins.append(m.group(0))
+        start = m.end()
+    parts.append(claim[start:])
+    named = [ctx.subjects.named(part) for part in parts]
+    if len(parts) < 2 or any(len(n) != 1 for n in named) or len({frozenset(n) for n in named}) < len(parts):
+        return []
+    return [(j, part.strip()) for j, part in zip(joins, parts, strict=True)]
+
+
+def _decide_parts(parts: list[tuple[str, str]], valid: list[int], passages: list[Passage],
+                  vectors: VectorCache, ctx: Context, current: frozenset[str],
+                  ) -> tuple[str, str, list[int], tuple[Verdict, ...]] | None:
+    """A comparison checked part by part, each part citing its own paper ("InfoSEDD is built
+    on ... [1], while STAD is built on Bayesian filtering [2]."); None unless every part passes
+    on its own (the whole sentence is then checked as one)."""
+    text, cited, verdicts = "", list[int](), list[Verdict]()
+    for join, part in parts:
+        action, out, good, found = _decide(part.rstrip(".。"), valid, passages, vectors, ctx, current)
+        if action not in ("kept", "repaired"):
+            return None
+        text += join + out.rstrip(".。")
+        cited.extend(n for n in good if n not in cited)
+        verdicts.extend(found)
+    end = "。" if has_cjk(text) else "."
+    return ("kept" if set(cited) <= set(valid) else "repaired"), text + end, cited, tuple(verdicts)
 
 
 def _quote_pointers(t: _Tally, pointed: list[Passage], vectors: VectorCache, ctx: Context) -> None:

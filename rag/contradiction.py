@@ -47,6 +47,7 @@ class Words:
     comparatives: Mapping[str, str] = field(default_factory=dict)  # "outperforms" -> up, as written
     self_references: frozenset[str] = frozenset()  # "we", "our": an abstract's own method
     answer_words_cjk: tuple[str, ...] = ()  # "优于", "降低": a Chinese comparison's answer
+    hedges: tuple[str, ...] = ()  # "can be inferred", "presumably": said of what a passage implies
 
 
 @lru_cache(maxsize=1)
@@ -71,7 +72,8 @@ def words() -> Words:
                            for p in ((x, y), (y, x))),
         comparatives={x: d for d, xs in raw.get("comparatives", {}).items() for x in xs},
         self_references=stems(raw.get("self_references", "").split()),
-        answer_words_cjk=tuple(raw.get("answer_words_cjk", "").split()))
+        answer_words_cjk=tuple(raw.get("answer_words_cjk", "").split()),
+        hedges=tuple(raw.get("hedges", [])))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

@@ -137,8 +137,31 @@ def supported(score: float, threshold: float) -> Verdict:
     return Verdict("supported", score >= threshold, f"similarity {score:.2f} vs {threshold:.2f}")
 
 
+# "62.1 - 50.8 = 11.3", "5,040 / 30 = 168": a figure the sentence works out in the open.
+_SUM = re.compile(r"(\d+(?:[.,]\d+)*)\s*%?\s*([-+*/×÷−–])\s*(\d+(?:[.,]\d+)*)\s*%?\s*=\s*(\d+(?:[.,]\d+)*)")
+_OPS: dict[str, Callable[[float, float], float]] = {
+    "-": lambda a, b: a - b, "−": lambda a, b: a - b, "–": lambda a, b: a - b, "+": lambda a, b: a + b,
+    "*": lambda a, b: a * b, "×": lambda a, b: a * b, "/": lambda a, b: a / b if b else math.nan,
+    "÷": lambda a, b: a / b if b else math.nan}
+
+
+def worked_out(claim: str, held: set[str]) -> set[str]:
+    """Results of the sums the sentence shows whose operands are `held` and whose result is
+    right to the digits written: such a figure is the passage's, worked out."""
+    out = set()
+    for a, op, b, result in _SUM.findall(claim):
+        a, b, result = (x.replace(",", "") for x in (a, b, result))
+        if a in held and b in held:
+            digits = len(result.partition(".")[2])
+            if abs(_OPS[op](float(a), float(b)) - float(result)) <= 0.5 * 10 ** -digits + 1e-9:
+                out.add(result)
+    return out
+
+
 def numbers_held(claim: str, passage: Passage) -> Verdict:
-    missing = numbers(claim) - numbers(passage.text.replace("\\", ""))
+    held = numbers(passage.text.replace("\\", ""))
+    missing = numbers(claim) - held
+    missing -= worked_out(claim, held)
     return Verdict("numbers_held", not missing,
                    f"not in the passage: {', '.join(sorted(missing))}" if missing else "")
 
@@ -195,12 +218,16 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     if not things:
         return Verdict("numbers_bound", True, "")
     clauses = [c for sentence in split_sentences(passage.text) for c in _CLAUSE_END.split(sentence)]
+    own_clauses = [(numbers(c), set(tokenize(c))) for c in _CLAUSE_END.split(claim)]
     for n in sorted(nums):
+        # The things named in the sentence's own clause of the figure ("MDP-optimal ... 62.1%,
+        # and Chain-of-Thought ... 50.8%" ties each figure to its own); all of them if none.
+        mine = {t for ns, w in own_clauses if n in ns for t in things & w} or things
         held = [set(tokenize(" ".join(clauses[max(0, i - 1) : i + 1])))
                 for i, c in enumerate(clauses) if n in numbers(c.replace("\\", ""))]
-        if held and not any(things <= w for w in held):
+        if held and not any(mine <= w for w in held):
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
-                           f"{', '.join(sorted(things))}")
+                           f"{', '.join(sorted(mine))}")
     return Verdict("numbers_bound", True, "")
 
 
@@ -233,6 +260,15 @@ def specifics_held(claim: str, passage: Passage, question: str,
     missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
     return Verdict("specifics_held", not missing,
                    f"not in the cited paper: {', '.join(missing)}" if missing else "")
+
+
+def stated(claim: str) -> Verdict:
+    """The sentence says what a passage states, not what it infers from one ("This can be
+    inferred from the passage that states ...", "presumably"): the answer's facts are the
+    papers' own, so an inference is no citable claim."""
+    low = claim.lower()
+    hedge = next((h for h in words().hedges if h in low), "")
+    return Verdict("stated", not hedge, f"an inference ('{hedge}'), not what a passage states" if hedge else "")
 
 
 def known_words(claim: str, unknown: frozenset[str]) -> Verdict:
@@ -359,7 +395,8 @@ def answer_type_matches(question: str, text: str) -> Verdict:
     if asks and not _QUANTITY.search(text):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     counted = counted_thing(question)
-    if asks and counted and not _CJK.search(text) and counted not in tokenize(text):
+    said = set(tokenize(text)) | ({"percent", "percentag", "point"} if "%" in text else set())
+    if asks and counted and not _CJK.search(text) and counted not in said:  # "11.3%" counts points
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
     return Verdict("answer_type", True, "")
 

@@ -234,3 +234,36 @@ def test_a_sentence_going_on_from_a_cited_one_is_checked_against_its_passage(rea
     wrong = check_citations("在 ResiliBench 的评测中，Chain-of-Thought 提示的平均成功率最高 [1]。具体是61.2%。", p,
                             real_chat.vectors, question="Which prompt has the highest average success rate?")
     assert "61.2" not in wrong.text  # inherited citations are still checked (the number)
+
+
+def test_a_comparison_no_one_passage_supports_is_checked_paper_by_paper(real_chat: PaperChat) -> None:
+    """Blind5's af29: "InfoSEDD is built on ..., while STAD is built on Bayesian filtering." was
+    dropped because no one passage held both halves; each half is checked against its own paper."""
+    stad = "STAD adapts a deployed model to temporal distribution shift with Bayesian filtering."
+    passages = _passages()[:1] + [Passage(n=2, hit=Hit(chunk_id="s", paper_id="p9", text=stad, score=1.0,
+                                                       metadata={"display_name": "STAD"}), text=stad)]
+    ctx = Context(question="What is each of InfoSEDD and STAD built on?",
+                  subjects=Subjects({"InfoSEDD": "p0", "STAD": "p9"}))
+    out = check_citations("InfoSEDD estimates mutual information with discrete diffusion, while STAD "
+                          "adapts to temporal shift with Bayesian filtering [1].", passages, real_chat.vectors, ctx=ctx)
+    assert out.text == ("InfoSEDD estimates mutual information with discrete diffusion [1], while STAD "
+                        "adapts to temporal shift with Bayesian filtering [2].")
+    assert out.cited == [1, 2] and out.checks[-1].action == "repaired"  # [1] alone did not hold STAD's half
+    # A half that its paper does not hold still drops the whole sentence.
+    bad = check_citations("InfoSEDD estimates mutual information with discrete diffusion, while STAD "
+                          "adapts with Kalman smoothing on ImageNet [1].", passages, real_chat.vectors, ctx=ctx)
+    assert bad.cited == [] and bad.checks[-1].action == "dropped"
+
+
+def test_a_sentence_that_infers_is_not_cited_as_what_a_passage_states(real_chat: PaperChat) -> None:
+    """Blind5's af32 (unanswerable: the average number of steps of a task) was answered by
+    "This can be inferred from the passage that states ..." after its guessed figure was dropped."""
+    text = ("The average number of steps is 10 [2]. This can be inferred from the passage that states "
+            "RecurrSim chooses the number of recurrent iterations at inference time [2].")
+    out = check_citations(text, _passages(), real_chat.vectors)
+    assert out.cited == [] and out.text == ""
+    assert [c.action for c in out.checks] == ["dropped", "dropped"]
+    assert out.checks[1].verdicts[0].check == "stated" and "inferred" in out.checks[1].verdicts[0].reason
+    plain = check_citations("RecurrSim chooses the number of recurrent iterations at inference time [2].",
+                            _passages(), real_chat.vectors)
+    assert plain.cited == [2]

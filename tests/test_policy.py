@@ -19,6 +19,7 @@ from rag.policy import (
     coverage,
     names_only,
     numbers_bound,
+    numbers_held,
     passes,
     rarity,
     specifics_held,
@@ -155,6 +156,10 @@ def test_a_count_must_count_what_was_asked() -> None:
     assert answer_type_matches("How much does RoT cut latency?", "RoT reduces latency by 82%.").ok
     # a Chinese answer to a translated question is not checked word by word
     assert answer_type_matches("How many APIs are there?", "共有 30 个 API。").ok
+    # "how many percentage points" is answered by a figure with "%" (blind5's af14)
+    points = "How many percentage points higher is the success rate of MDP-optimal prompts?"
+    assert answer_type_matches(points, "The difference is 62.1 - 50.8 = 11.3% higher.").ok
+    assert not answer_type_matches(points, "The difference is 11.3 seconds.").ok
 
 
 @pytest.mark.parametrize(("question", "answer", "ok"), [
@@ -246,6 +251,19 @@ def test_a_figure_is_bound_within_a_sentence_that_lists_several() -> None:
     assert numbers_bound(right, p, right).ok
 
 
+def test_each_figure_of_a_sentence_is_bound_to_its_own_clause() -> None:
+    """Blind5's af14: "MDP-optimal ... is 62.1%, and ... Chain-of-Thought ... is 50.8%" was
+    dropped because each figure had to be said of both named things."""
+    p = _passage(1, "resili", "ResiliBench", RESILI)
+    q = "How much higher is the success rate of MDP-optimal workflow prompts than of Chain-of-Thought prompts?"
+    both = ("The average success rate of MDP-optimal workflow prompts is 62.1%, and the average "
+            "success rate of Chain-of-Thought prompts is 50.8%.")
+    assert numbers_bound(both, p, q).ok
+    swapped = ("The average success rate of MDP-optimal workflow prompts is 50.8%, and the average "
+               "success rate of Chain-of-Thought prompts is 62.1%.")
+    assert not numbers_bound(swapped, p, q).ok
+
+
 @pytest.mark.parametrize(("reply", "again"), [
     ("QuRL (Wei et al.)", True),  # a name is not an answer
     ("RFedAGS (Huang et al.) [1]", True),
@@ -304,3 +322,25 @@ def test_a_chinese_how_big_question_needs_an_answer_that_adds_something() -> Non
     assert not adds_information(question, "GLOT 在构建词元相似度图时，用多大的相似度阈值来连边 [1]。", ["GLOT"]).ok
     assert not answer_type_matches(question, "GLOT 用相似度阈值来连边。").ok  # a size was asked
 
+
+
+def test_a_figure_worked_out_from_the_passage_is_held() -> None:
+    """Blind5's af14 asked how many points higher 62.1% is than 50.8%; the reply "62.1 - 50.8 =
+    11.3" was dropped because 11.3 is in no abstract. A sum shown in the open, from the
+    passage's figures and right to the digits written, is held; a wrong or unsupported one is not."""
+    p = _passage(1, "resili", "ResiliBench", RESILI)
+    assert numbers_held("The difference is 62.1 - 50.8 = 11.3 percentage points.", p).ok
+    assert numbers_held("That is 62.1% − 50.8% = 11.3%.", p).ok
+    assert not numbers_held("The difference is 62.1 - 50.8 = 12.3 percentage points.", p).ok
+    assert not numbers_held("The difference is 62.1 - 40.8 = 21.3 percentage points.", p).ok
+    assert not numbers_held("The gap is 11.3 points.", p).ok  # not worked out: not held
+
+
+def test_a_verb_and_its_preposition_are_not_an_asked_term() -> None:
+    """Blind5's af20 asked what node representations are "built from"; the right answer was
+    dropped because "built from" is in no abstract. A pair with a preposition is no term."""
+    q = "In the work that maps node attributes into a common space, what are the node representations built from?"
+    assert ("built", "from") not in asked_terms(q)
+    assert ("node", "represent") in asked_terms(q)
+    # a unit is no term either: "how many percentage points higher" asks a difference
+    assert not asked_terms("How many percentage points higher is the success rate?") & {("percentag", "point")}
