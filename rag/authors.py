@@ -32,8 +32,11 @@ class Name:
     surname: str
 
     @classmethod
-    def parse(cls, text: str) -> Name:
-        """"Moshe Eliasof", "M. Eliasof", "Eliasof, Moshe", "C.-B. Schönlieb" -> Name."""
+    def parse(cls, text: str, german: bool = False) -> Name:
+        """"Moshe Eliasof", "M. Eliasof", "Eliasof, Moshe", "C.-B. Schönlieb" -> Name; with
+        `german`, umlauts are written out as German does ("Günnemann" -> "guennemann")."""
+        if german:
+            text = text.translate(_GERMAN)
         if "," in text:
             last, _, first = text.partition(",")
             given, surname = _PARTS.findall(fold(first)), _PARTS.findall(fold(last))
@@ -54,16 +57,22 @@ def _compatible(asked: str, given: str) -> bool:
             or (len(given) == 1 and asked.startswith(given)))
 
 
+# Umlauts as German writes them without the dots: "Günnemann" is also "Guennemann".
+_GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
+
+
 def name_matches(asked: str, author: str) -> bool:
     """Whether an asked name (a filter value or a question's mention) means this author."""
-    return Name.parse(asked).matches(Name.parse(author))
+    want = Name.parse(asked)
+    return want.matches(Name.parse(author)) or want.matches(Name.parse(author, german=True))
 
 
 @lru_cache(maxsize=8)
 def _by_surname(authors: frozenset[str]) -> dict[str, tuple[str, ...]]:
     index: dict[str, list[str]] = {}
     for author in authors:
-        index.setdefault(Name.parse(author).surname, []).append(author)
+        for key in {Name.parse(author).surname, Name.parse(author, german=True).surname}:
+            index.setdefault(key, []).append(author)
     return {k: tuple(sorted(v)) for k, v in index.items() if k}
 
 
@@ -89,6 +98,8 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
 def _named(question: str, words: list[str], folded: list[str], i: int, author: str,
            cue: bool) -> bool:
     name = Name.parse(author)
+    if folded[i] != name.surname:  # found by its German spelling ("Guennemann")
+        name = Name.parse(author, german=True)
     before = folded[max(0, i - max(len(name.given), 1)) : i]
     after = folded[i + 1 : i + 1 + len(name.given)]
     given = _given_run(before, name)

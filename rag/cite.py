@@ -30,6 +30,8 @@ from rag.text import has_cjk, tokenize
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
 _QUESTION = re.compile(r"[?？]\s*$")  # a sentence that asks
+# A list's item number is no figure: "... has these advantages: 1." / "2) ..."
+_ENUMERATOR = re.compile(r"(?<=[:：])\s*\d{1,2}[.)]$|^\d{1,2}[.)]\s+(?=\D)")
 _LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
 
 
@@ -50,7 +52,7 @@ def claims(text: str) -> list[tuple[str, list[int]]]:
     """(sentence without markers, its cited numbers); a marker alone joins the sentence before."""
     out: list[tuple[str, list[int]]] = []
     for sentence in split_sentences(text):
-        claim = MARKER.sub("", sentence).strip()
+        claim = _ENUMERATOR.sub("", MARKER.sub("", sentence).strip())
         ns = markers(sentence)
         if out and len(claim.strip(" .,;")) == 0:
             prev, prev_ns = out[-1]

@@ -26,6 +26,7 @@ _SUMMARY = re.compile(r"\b(?:summari[sz]e|summary|overview|survey)\b|总结|概�
 _LIST = re.compile(r"\b(?:which|what|list(?: the)?|show(?: me)?(?: the)?) (?:papers?|works?|articles?)\b|"
                    r"\bpapers? (?:by|from|of|written by)\b|\bworked on\b|\bco-?authored?\b|"
                    r"\bauthors? of\b|\bwritten by\b|哪些论文|写了|的论文", re.IGNORECASE)
+_PLURAL_WORKS = re.compile(r"\b(?:papers|works|publications|articles)\b", re.IGNORECASE)
 _FOLLOW_UP = re.compile(
     r"\b(?:it|its|they|their|them|this|that|these|those|the (?:first|second|third|fourth|fifth|"
     r"last|former|latter|other)(?: one| paper)?|and what about|what about|how about)\b"
@@ -126,10 +127,10 @@ _AREA_LINKS = frozenset(tokenize("about regarding concerning related relating de
                                  "within under inside belonging belong fall falls falling"))
 
 
-def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
+def detect_areas(question: str, catalogue: dict[str, PaperRecord], whole_names: bool = False) -> tuple[str, ...]:
     """Areas or subareas the question asks for as a set of papers: the area's name (or one
-    of its distinctive words) right before or after a word for papers, as in "which graph
-    papers ...", "reinforcement learning papers", "papers on optimization"."""
+    of its distinctive words, unless `whole_names`) right before or after a word for papers,
+    as in "which graph papers ...", "reinforcement learning papers", "papers on optimization"."""
     tokens = [t for t in tokenize(question) if t not in _AREA_LINKS]
     names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
     found = []
@@ -142,8 +143,8 @@ def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str,
             if tok not in _PAPER_WORDS:
                 continue
             before, after = tokens[max(0, i - len(phrase)) : i], tokens[i + 1 : i + 1 + len(phrase)]
-            if (before == phrase or after == phrase or (i > 0 and tokens[i - 1] in heads)
-                    or (i + 1 < len(tokens) and tokens[i + 1] in heads)):
+            if before == phrase or after == phrase or not whole_names and (
+                    (i > 0 and tokens[i - 1] in heads) or (i + 1 < len(tokens) and tokens[i + 1] in heads)):
                 found.append(name)
                 break
     return tuple(found)
@@ -221,13 +222,17 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,
                           years=filters.years, paper_ids=filters.paper_ids,
                           all_authors=len(authors) > 1 and bool(_JOINT.search(question)))
-    areas = detect_areas(question, catalogue)
+    # Beside a named author, "papers on graph generation" is a topic: only an area's whole name
+    # makes an area filter ("Petersen's papers on graph generation" is not all Graph Neural Networks).
+    areas = detect_areas(question, catalogue, whole_names=bool(authors))
     if areas and not filters.areas:
         filters = replace(filters, areas=areas)
     years = detect_years(question, catalogue)
     if years and not filters.years:
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
+    if intent == "answer" and authors and _PLURAL_WORKS.search(question):
+        intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
     if intent == "list" and not (filters.authors or filters.areas or filters.years):
         intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
     return Query(original=question, text=text, intent=intent,

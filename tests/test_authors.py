@@ -14,7 +14,8 @@ from rag.query import detect_years, topic_terms
 from rag.retrieve import Filters
 
 AUTHORS = ["Moshe Eliasof", "Carola-Bibiane Schönlieb", "Xiyu Wei", "Qingwei Zong", "Liang Li",
-           "Sujian Li", "Alberto Foresti", "Wan Zhiyi", "Krishna Sri Ipsit Mantri", "Stanley J Osher"]
+           "Sujian Li", "Alberto Foresti", "Wan Zhiyi", "Krishna Sri Ipsit Mantri", "Stanley J Osher",
+           "Stephan Günnemann"]
 
 
 @pytest.mark.parametrize(("asked", "author", "same"), [
@@ -30,6 +31,9 @@ AUTHORS = ["Moshe Eliasof", "Carola-Bibiane Schönlieb", "Xiyu Wei", "Qingwei Zo
     ("Wei", "Xiyu Wei", True),
     ("Li", "Liang Li", True),
     ("Liang Li", "Sujian Li", False),
+    ("Stephan Guennemann", "Stephan Günnemann", True),  # the umlaut written out, as German does
+    ("Gunnemann", "Stephan Günnemann", True),
+    ("Guenneman", "Stephan Günnemann", False),
 ])
 def test_name_matches(asked: str, author: str, same: bool) -> None:
     assert name_matches(asked, author) is same
@@ -57,6 +61,8 @@ def test_name_parse_orders() -> None:
     ("Was Li's group first? Li is a common surname", {"Liang Li", "Sujian Li"}),
     ("How does Li's theorem apply to graphs?", {"Liang Li", "Sujian Li"}),  # possessive: as before
     ("Has wei written papers?", set()),  # lower case: not a name
+    ("papers by Stephan Guennemann", {"Stephan Günnemann"}),  # blind5's lg45
+    ("What has Guennemann published?", {"Stephan Günnemann"}),
 ])
 def test_mentioned_authors(question: str, expected: set[str]) -> None:
     assert set(mentioned_authors(question, AUTHORS)) == expected
@@ -149,3 +155,18 @@ def test_area_named_after_about(chat: PaperChat) -> None:
     query = chat.understand("Which papers are about reinforcement learning?")
     assert query.filters.areas and all("reinforcement" in a.lower() for a in query.filters.areas)
     assert chat.understand("Which papers fall under optimization?").filters.areas == ("Optimization",)
+
+
+def test_an_authors_papers_on_a_topic_are_not_an_area_filter(chat: PaperChat) -> None:
+    """Blind5's lg38 / lg45 (after the run): "O. Petersen papers on graph generation" became
+    Ole Petersen AND the area Graph Neural Networks (GraphBSI's area is Deep Learning), which
+    listed nothing; "Guennemann" writes Günnemann's umlaut out."""
+    cat = chat.store.catalogue()
+    graphbsi = {pid for pid, rec in cat.items() if "Ole Petersen" in rec.authors}
+    assert len(graphbsi) == 1
+    for question in ("O. Petersen papers on graph generation", "papers by Stephan Guennemann"):
+        query = chat.understand(question)
+        assert query.intent == "list" and query.filters.areas == (), question
+        assert {r.paper_id for r in chat.listed_papers(query)} == graphbsi, question
+    # Without an author, "graph papers" still selects the area by its distinctive word.
+    assert chat.understand("Which graph papers are loaded?").filters.areas

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rag.cite import check_citations, markers
+from rag.cite import check_citations, claims, markers
 from rag.models import Hit, Passage
 from rag.pipeline import PaperChat
 from rag.policy import Context, Subjects
@@ -24,6 +24,14 @@ def _passages() -> list[Passage]:
 
 def test_markers_parse_common_forms() -> None:
     assert markers("A claim [1][2] and [3, 4] and 【5】 and [Passage 6].") == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_list_item_number_is_not_part_of_the_claim() -> None:
+    """Blind6's ag25 (after its run): "...有以下优势： 1." was dropped for the figure "1"."""
+    assert claims("隐式模型有以下优势： 1. 常数内存。")[0][0] == "隐式模型有以下优势："
+    assert [c for c, _ in claims("It has two advantages: 1. Constant memory [1]. 2) Depth [2].")] == [
+        "It has two advantages:", "Constant memory.", "Depth."]
+    assert [c for c, _ in claims("RoT cuts latency by 82% [1].")] == ["RoT cuts latency by 82%."]
 
 
 def test_correct_citations_are_kept(real_chat: PaperChat) -> None:
