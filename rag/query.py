@@ -127,10 +127,12 @@ _AREA_LINKS = frozenset(tokenize("about regarding concerning related relating de
                                  "within under inside belonging belong fall falls falling"))
 
 
-def detect_areas(question: str, catalogue: dict[str, PaperRecord], whole_names: bool = False) -> tuple[str, ...]:
+def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
     """Areas or subareas the question asks for as a set of papers: the area's name (or one
-    of its distinctive words, unless `whole_names`) right before or after a word for papers,
-    as in "which graph papers ...", "reinforcement learning papers", "papers on optimization"."""
+    of its distinctive words) right before or after a word for papers, as in "which graph
+    papers ...", "reinforcement learning papers", "papers on optimization". A distinctive word
+    after "papers" that a topic word outside the area's name follows starts a topic, not the
+    area: "papers on graph generation" is not all of Graph Neural Networks."""
     tokens = [t for t in tokenize(question) if t not in _AREA_LINKS]
     names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
     found = []
@@ -143,8 +145,9 @@ def detect_areas(question: str, catalogue: dict[str, PaperRecord], whole_names: 
             if tok not in _PAPER_WORDS:
                 continue
             before, after = tokens[max(0, i - len(phrase)) : i], tokens[i + 1 : i + 1 + len(phrase)]
-            if before == phrase or after == phrase or not whole_names and (
-                    (i > 0 and tokens[i - 1] in heads) or (i + 1 < len(tokens) and tokens[i + 1] in heads)):
+            head_after = i + 1 < len(tokens) and tokens[i + 1] in heads and (
+                i + 2 >= len(tokens) or tokens[i + 2] in phrase)
+            if before == phrase or after == phrase or (i > 0 and tokens[i - 1] in heads) or head_after:
                 found.append(name)
                 break
     return tuple(found)
@@ -222,9 +225,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,
                           years=filters.years, paper_ids=filters.paper_ids,
                           all_authors=len(authors) > 1 and bool(_JOINT.search(question)))
-    # Beside a named author, "papers on graph generation" is a topic: only an area's whole name
-    # makes an area filter ("Petersen's papers on graph generation" is not all Graph Neural Networks).
-    areas = detect_areas(question, catalogue, whole_names=bool(authors))
+    areas = detect_areas(question, catalogue)
     if areas and not filters.areas:
         filters = replace(filters, areas=areas)
     years = detect_years(question, catalogue)

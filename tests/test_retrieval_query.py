@@ -50,6 +50,7 @@ def test_detect_areas(chat: PaperChat, question: str, expected: set[str]) -> Non
     "Which papers use reinforcement learning to train a language model?",
     "Which papers propose methods that learn on or generate graphs?",
     "What are the differences between deep and shallow forgetting?",
+    "O. Petersen papers on graph generation",  # a topic after "papers on", not the GNN area
 ])
 def test_detect_areas_ignores_topics_that_are_not_a_request_for_an_area(
         chat: PaperChat, question: str) -> None:
