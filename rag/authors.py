@@ -36,7 +36,7 @@ class Name:
         """"Moshe Eliasof", "M. Eliasof", "Eliasof, Moshe", "C.-B. Schönlieb" -> Name; with
         `german`, umlauts are written out as German does ("Günnemann" -> "guennemann")."""
         if german:
-            text = text.translate(_GERMAN)
+            text = german_spelling(text)
         if "," in text:
             last, _, first = text.partition(",")
             given, surname = _PARTS.findall(fold(first)), _PARTS.findall(fold(last))
@@ -61,10 +61,15 @@ def _compatible(asked: str, given: str) -> bool:
 _GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
 
 
+def german_spelling(text: str) -> str:
+    return text.translate(_GERMAN)
+
+
 def name_matches(asked: str, author: str) -> bool:
     """Whether an asked name (a filter value or a question's mention) means this author."""
     want = Name.parse(asked)
-    return want.matches(Name.parse(author)) or want.matches(Name.parse(author, german=True))
+    plain = Name(want.given, dotless(want.surname))
+    return any(w.matches(Name.parse(author, german=g)) for w in (want, plain) for g in (False, True))
 
 
 @lru_cache(maxsize=8)
@@ -89,17 +94,38 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
     cue = _CUE.search(question.lower()) is not None
     found: list[str] = []
     for i, word in enumerate(folded):
-        for author in index.get(word, ()):
+        candidates = index.get(word) or index.get(dotless(word), ())
+        # Where one author's given names are written with the surname ("Liang Li's papers"),
+        # the surname there is that author's, not every Li's.
+        full = [a for a in candidates if _full_name(folded, i, a)]
+        for author in full or candidates:
             if author not in found and _named(question, words, folded, i, author, cue):
                 found.append(author)
     return tuple(found)
 
 
+def dotless(word: str) -> str:
+    """An umlaut written out where the data has none: "schoenlieb" for "Schonlieb"."""
+    return word.replace("oe", "o").replace("ue", "u").replace("ae", "a")
+
+
+def _name_at(folded: list[str], i: int, author: str) -> Name:
+    """The author's name in the spelling the question uses at position i."""
+    for name in (Name.parse(author), Name.parse(author, german=True)):
+        if folded[i] == name.surname:
+            return name
+    return Name(Name.parse(author).given, folded[i])  # written out where the data has no umlaut
+
+
+def _full_name(folded: list[str], i: int, author: str) -> bool:
+    name = _name_at(folded, i, author)
+    given = _given_run(folded[max(0, i - max(len(name.given), 1)) : i], name)
+    return bool(given) and Name(given, name.surname).matches(name)
+
+
 def _named(question: str, words: list[str], folded: list[str], i: int, author: str,
            cue: bool) -> bool:
-    name = Name.parse(author)
-    if folded[i] != name.surname:  # found by its German spelling ("Guennemann")
-        name = Name.parse(author, german=True)
+    name = _name_at(folded, i, author)  # "Guennemann", "Schoenlieb": the spelling asked
     before = folded[max(0, i - max(len(name.given), 1)) : i]
     after = folded[i + 1 : i + 1 + len(name.given)]
     given = _given_run(before, name)

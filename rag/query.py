@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from rag import prompts
-from rag.authors import mentioned_authors
+from rag.authors import dotless, german_spelling, mentioned_authors
 from rag.claims import is_claim_question
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
@@ -108,9 +108,10 @@ _JOINT = re.compile(r"\b(?:together|jointly|both|co-?wr[io]te|co-?authored|with)
 def topic_terms(question: str, authors: tuple[str, ...]) -> list[str]:
     """The topic words of a "papers by X" question ("papers by Wei on graphs" -> ["graph"]):
     its stemmed words less the framing and the named authors' names."""
-    names = set(tokenize(" ".join(authors)))
+    written = " ".join(authors)
+    names = set(tokenize(written)) | set(tokenize(german_spelling(written)))  # "Schoenlieb" too
     return [t for t in tokenize(question) if t not in _LIST_FRAMING and t not in names
-            and not t.isdigit()]
+            and dotless(t) not in names and not t.isdigit()]
 
 
 # Words an area name shares with many others; they do not name an area on their own.
