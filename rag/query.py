@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 
 _COMPARE = re.compile(r"\b(?:compare|comparison|contrast|versus|vs\.?|differences? between)\b|比较|对比",
                       re.IGNORECASE)
+# Asking for papers to be compared side by side, not a difference one paper discusses.
+_COMPARE_PAPERS = re.compile(r"\b(?:compare|comparison|versus|vs\.?)\b|比较|对比", re.IGNORECASE)
 _SUMMARY = re.compile(r"\b(?:summari[sz]e|summary|overview|survey)\b|总结|概述|综述", re.IGNORECASE)
 # "Which papers did X co-author?", "What has X worked on?", "papers by X": a list of papers.
 _LIST = re.compile(r"\b(?:which|what|list(?: the)?|show(?: me)?(?: the)?) (?:papers?|works?|articles?)\b|"
@@ -233,12 +235,14 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     if years and not filters.years:
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
+    named = detect_papers(f"{question} {text}", catalogue)
+    if intent == "compare" and len(named) < 2 and not _COMPARE_PAPERS.search(f"{question} {text}"):
+        intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
     if intent == "list" and not (filters.authors or filters.areas or filters.years):
         intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
-    return Query(original=question, text=text, intent=intent,
-                 filters=filters, named=detect_papers(f"{question} {text}", catalogue))
+    return Query(original=question, text=text, intent=intent, filters=filters, named=named)
 
 
 _NAME_WORDS = re.compile(r"[\w][\w\-]*")

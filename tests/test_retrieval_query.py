@@ -86,6 +86,10 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("Which paper proposes a new protein folding method?", "answer"),  # no author or area named
     ("What learning rate does Moshe Eliasof use in GLOT?", "answer"),
     ("Summarise the graph neural network papers.", "summary"),
+    # a difference one paper discusses is a question, not two papers side by side (blind7's ak25)
+    ("What are the differences between implicit models and larger explicit networks in Liu et al.?", "answer"),
+    ("What are the differences between RoT and GLOT?", "compare"),
+    ("Compare RoT with other work on efficient reasoning.", "compare"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
