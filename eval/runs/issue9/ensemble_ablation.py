@@ -40,8 +40,7 @@ def e5_side(lib: fa.Library) -> tuple[np.ndarray, Any]:
 
 def main() -> None:
     names = sys.argv[1:] or ["dev"]
-    fa.QUESTIONS = fa.ROOT / "eval" / "questions" / f"retrieval_library_{names[0]}.jsonl"
-    lib = fa.Library()
+    lib = fa.first_library(names)
     e5_chunks, e5 = e5_side(lib)
     print(f"library: {len(lib.pids)} papers, {len(lib.chunks)} chunks (MiniLM and e5)")
     original = fa.rank
@@ -54,30 +53,17 @@ def main() -> None:
         mini = lib.chunks @ q
         other = e5_chunks @ rec["e5v"]
         z = lambda x: (x - x.mean()) / (x.std() or 1.0)  # noqa: E731
-        mixed = a * z(mini) + (1 - a) * z(other)
-        saved = lib.chunks
-        try:  # a one-column "chunk matrix" whose product with [1] gives the mixed scores
-            lib.chunks = mixed[:, None].astype(np.float32)
-            return original(lib, dict(rec, qv=np.ones(1, np.float32)), cfg)
-        finally:
-            lib.chunks = saved
+        return fa.with_chunk_scores(lib, rec, cfg, a * z(mini) + (1 - a) * z(other), original)
+
+    def embed_questions(lib: fa.Library) -> None:
+        for rec in lib.questions:
+            v = np.asarray(e5.get_query_embedding(rec["text"]), np.float32)
+            rec["e5v"] = v / np.linalg.norm(v)
 
     fa.rank = rank
     rows = [(f"MiniLM {a} + e5 {round(1 - a, 2)}", {"stopwords": "words", "mix": a})
             for a in (1.0, 0.7, 0.5, 0.3, 0.0)]
-    for name in names:
-        fa.QUESTIONS = fa.ROOT / "eval" / "questions" / f"retrieval_library_{name}.jsonl"
-        if name != names[0]:
-            lib = fa.Library()
-        for rec in lib.questions:
-            v = np.asarray(e5.get_query_embedding(rec["text"]), np.float32)
-            rec["e5v"] = v / np.linalg.norm(v)
-        print(f"questions: {fa.QUESTIONS.name} ({len(lib.questions)} English ranked)")
-        for label, cfg in rows:
-            r = fa.score(lib, cfg)
-            cells = "  ".join(f"{k} {r[k][0]}/{r[k][1]} {r[k][2]:.3f}"
-                              for k in ("single", "paraphrase", "multi") if k in r)
-            print(f"  {label:<22} {cells}  misses {' '.join(r['misses'])}", flush=True)
+    fa.print_sets(names, lib, rows, embed_questions)
 
 
 if __name__ == "__main__":

@@ -245,3 +245,40 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# --- shared by the later ablations (clause, sentence, ensemble) -----------------------------
+def with_chunk_scores(lib: Library, rec: dict[str, Any], cfg: dict[str, Any], scores: np.ndarray,
+                      rank_fn: Callable[[Library, dict[str, Any], dict[str, Any]], list[str]]) -> list[str]:
+    """`rank_fn` with the dense side's per-chunk cosines replaced by `scores` (a one-column
+    "chunk matrix" whose product with the query [1] gives them)."""
+    saved = lib.chunks
+    try:
+        lib.chunks = scores[:, None].astype(np.float32)
+        return rank_fn(lib, dict(rec, qv=np.ones(1, np.float32)), cfg)
+    finally:
+        lib.chunks = saved
+
+
+def print_sets(names: list[str], lib: Library, rows: list[tuple[str, dict[str, Any]]],
+               prepare: Callable[[Library], None] = lambda lib: None) -> None:
+    """Score every variant of `rows` on each question set (`retrieval_library_<name>.jsonl`)."""
+    global QUESTIONS
+    for name in names:
+        QUESTIONS = ROOT / "eval" / "questions" / f"retrieval_library_{name}.jsonl"
+        if name != names[0]:
+            lib = Library()
+        prepare(lib)
+        print(f"questions: {QUESTIONS.name} ({len(lib.questions)} English ranked)")
+        for label, cfg in rows:
+            r = score(lib, cfg)
+            cells = "  ".join(f"{k} {r[k][0]}/{r[k][1]} {r[k][2]:.3f}"
+                              for k in ("single", "paraphrase", "multi") if k in r)
+            print(f"  {label:<28} {cells}  misses {' '.join(r['misses'])}", flush=True)
+
+
+def first_library(names: list[str]) -> Library:
+    """The library with the first named question set's questions loaded."""
+    global QUESTIONS
+    QUESTIONS = ROOT / "eval" / "questions" / f"retrieval_library_{names[0]}.jsonl"
+    return Library()

@@ -64,8 +64,7 @@ def sentence_vectors(lib: fa.Library) -> tuple[np.ndarray, np.ndarray]:
 
 def main() -> None:
     names = sys.argv[1:] or ["dev"]
-    fa.QUESTIONS = fa.ROOT / "eval" / "questions" / f"retrieval_library_{names[0]}.jsonl"
-    lib = fa.Library()
+    lib = fa.first_library(names)
     sents, spaper = sentence_vectors(lib)
     print(f"library: {len(lib.pids)} papers, {len(lib.chunks)} chunks, {len(sents)} sentences")
     original = fa.rank
@@ -90,29 +89,15 @@ def main() -> None:
             best = np.where(second > -1, (first + second) / 2, first)
         else:
             np.maximum.at(best, spaper, sc)
-        blended = (1 - a) * (lib.chunks @ q) + a * best[lib.chunk_paper]
-        saved = lib.chunks
-        try:  # a one-column "chunk matrix" whose product with [1] gives the blended cosines
-            lib.chunks = blended[:, None].astype(np.float32)
-            return original(lib, dict(rec, qv=np.ones(1, np.float32)), cfg)
-        finally:
-            lib.chunks = saved
+        return fa.with_chunk_scores(lib, rec, cfg, (1 - a) * (lib.chunks @ q) + a * best[lib.chunk_paper],
+                                    original)
 
     fa.rank = rank
     rows = [("as shipped", {"stopwords": "words"})]
     rows += [(f"best sentence a={a}", {"stopwords": "words", "sent": a}) for a in (0.3, 0.5, 0.7, 1.0)]
     rows += [(f"two best sentences a={a}", {"stopwords": "words", "sent": a, "agg": "top2"})
              for a in (0.3, 0.5, 0.7)]
-    for name in names:
-        fa.QUESTIONS = fa.ROOT / "eval" / "questions" / f"retrieval_library_{name}.jsonl"
-        if name != names[0]:
-            lib = fa.Library()
-        print(f"questions: {fa.QUESTIONS.name} ({len(lib.questions)} English ranked)")
-        for label, cfg in rows:
-            r = fa.score(lib, cfg)
-            cells = "  ".join(f"{k} {r[k][0]}/{r[k][1]} {r[k][2]:.3f}"
-                              for k in ("single", "paraphrase", "multi") if k in r)
-            print(f"  {label:<28} {cells}  misses {' '.join(r['misses'])}", flush=True)
+    fa.print_sets(names, lib, rows)
 
 
 if __name__ == "__main__":
