@@ -32,11 +32,8 @@ class Name:
     surname: str
 
     @classmethod
-    def parse(cls, text: str, german: bool = False) -> Name:
-        """"Moshe Eliasof", "M. Eliasof", "Eliasof, Moshe", "C.-B. Schönlieb" -> Name; with
-        `german`, umlauts are written out as German does ("Günnemann" -> "guennemann")."""
-        if german:
-            text = german_spelling(text)
+    def parse(cls, text: str) -> Name:
+        """"Moshe Eliasof", "M. Eliasof", "Eliasof, Moshe", "C.-B. Schönlieb" -> Name."""
         if "," in text:
             last, _, first = text.partition(",")
             given, surname = _PARTS.findall(fold(first)), _PARTS.findall(fold(last))
@@ -46,7 +43,7 @@ class Name:
 
     def matches(self, author: Name) -> bool:
         """The asked name (self) could be this author."""
-        if not self.surname or self.surname != author.surname:
+        if not self.surname or surname_key(self.surname) != surname_key(author.surname):
             return False
         return all(any(_compatible(g, a) for a in author.given) for g in self.given)
 
@@ -57,27 +54,22 @@ def _compatible(asked: str, given: str) -> bool:
             or (len(given) == 1 and asked.startswith(given)))
 
 
-# Umlauts as German writes them without the dots: "Günnemann" is also "Guennemann".
-_GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
-
-
-def german_spelling(text: str) -> str:
-    return text.translate(_GERMAN)
+def surname_key(folded: str) -> str:
+    """A folded surname as it is compared: an umlaut written out ("Guennemann", "Schoenlieb")
+    is the same name as with the dots or without them ("Günnemann", "Schonlieb")."""
+    return folded.replace("oe", "o").replace("ue", "u").replace("ae", "a")
 
 
 def name_matches(asked: str, author: str) -> bool:
     """Whether an asked name (a filter value or a question's mention) means this author."""
-    want = Name.parse(asked)
-    plain = Name(want.given, dotless(want.surname))
-    return any(w.matches(Name.parse(author, german=g)) for w in (want, plain) for g in (False, True))
+    return Name.parse(asked).matches(Name.parse(author))
 
 
 @lru_cache(maxsize=8)
 def _by_surname(authors: frozenset[str]) -> dict[str, tuple[str, ...]]:
     index: dict[str, list[str]] = {}
     for author in authors:
-        for key in {Name.parse(author).surname, Name.parse(author, german=True).surname}:
-            index.setdefault(key, []).append(author)
+        index.setdefault(surname_key(Name.parse(author).surname), []).append(author)
     return {k: tuple(sorted(v)) for k, v in index.items() if k}
 
 
@@ -94,56 +86,43 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
     cue = _CUE.search(question.lower()) is not None
     found: list[str] = []
     for i, word in enumerate(folded):
-        candidates = index.get(word) or index.get(dotless(word), ())
+        candidates = index.get(surname_key(word), ())
         # Where one author's given names are written with the surname ("Liang Li's papers"),
         # the surname there is that author's, not every Li's.
-        full = [a for a in candidates if _full_name(folded, i, a)]
+        full = [a for a in candidates if _full_name(folded[:i], Name.parse(a))]
         for author in full or candidates:
             if author not in found and _named(question, words, folded, i, author, cue):
                 found.append(author)
     return tuple(found)
 
 
-def dotless(word: str) -> str:
-    """An umlaut written out where the data has none: "schoenlieb" for "Schonlieb"."""
-    return word.replace("oe", "o").replace("ue", "u").replace("ae", "a")
-
-
-def _name_at(folded: list[str], i: int, author: str) -> Name:
-    """The author's name in the spelling the question uses at position i."""
-    for name in (Name.parse(author), Name.parse(author, german=True)):
-        if folded[i] == name.surname:
-            return name
-    return Name(Name.parse(author).given, folded[i])  # written out where the data has no umlaut
-
-
-def _full_name(folded: list[str], i: int, author: str) -> bool:
-    name = _name_at(folded, i, author)
-    given = _given_run(folded[max(0, i - max(len(name.given), 1)) : i], name)
+def _full_name(before: list[str], name: Name) -> bool:
+    """The words before the surname are this author's given names or initials ("Moshe
+    Eliasof", "M. Eliasof", "C B Schonlieb", "Stanley Osher" without the "J")."""
+    given = _given_run(before[-max(len(name.given), 1):], name)
     return bool(given) and Name(given, name.surname).matches(name)
 
 
 def _named(question: str, words: list[str], folded: list[str], i: int, author: str,
            cue: bool) -> bool:
-    name = _name_at(folded, i, author)  # "Guennemann", "Schoenlieb": the spelling asked
+    name = Name.parse(author)
     before = folded[max(0, i - max(len(name.given), 1)) : i]
     after = folded[i + 1 : i + 1 + len(name.given)]
-    given = _given_run(before, name)
-    if given and Name(given, name.surname).matches(name):
-        return True  # "Moshe Eliasof", "M. Eliasof", "C B Schonlieb", "Stanley Osher" (no "J")
+    if _full_name(before, name):
+        return True
     if after and words[i + 1][:1].isupper() and re.search(rf"{re.escape(words[i])}\s*,", question):
         return all(_is_given_of(w, name) for w in after)  # "Eliasof, Moshe"
     if _given_elsewhere(before, name) or _other_first_name(words, i):
         return False  # another given name written before: another person with that surname
     capital = words[i][:1].isupper()
-    if len(name.surname) < 4:
+    if len(folded[i]) < 4:
         w = re.escape(words[i])
         return capital and re.search(rf"(?:\bby|\bfrom)\s+{w}\b|\b{w}['’]s\b|"
                                      rf"\b{w}\s+(?:as\s+(?:an?\s+)?(?:co-?)?authors?|{_WROTE})\b|"
                                      rf"\b(?i:has|have|had|did|does)\s+{w}\s+(?:\w+\s+)?(?:write|{_WROTE})\b",
                                      question) is not None
-    by_surname = re.search(rf"\b(?:by|from)\s+{re.escape(name.surname)}\b", fold(question))
-    return (capital and cue) or folded == [name.surname] or by_surname is not None
+    by_surname = re.search(rf"\b(?:by|from)\s+{re.escape(folded[i])}\b", fold(question))
+    return (capital and cue) or len(folded) == 1 or by_surname is not None
 
 
 def _given_run(before: list[str], name: Name) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from rag.policy import (
     check_pair,
     correctable,
     holds_terms,
+    not_a_question,
     passes,
     source_line,
     stated,
@@ -29,7 +30,6 @@ from rag.text import has_cjk, tokenize
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
-_QUESTION = re.compile(r"[?？]\s*$")  # a sentence that asks
 # A list's item number is no figure: "... has these advantages: 1." / "2) ..."
 _ENUMERATOR = re.compile(r"(?<=[:：])\s*\d{1,2}[.)]$|^\d{1,2}[.)]\s+(?=\D)")
 _LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
@@ -159,9 +159,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             pointers.extend(valid)
             t.checks.append(SentenceCheck(claim, tuple(valid), "pointer"))
             continue
-        asks = Verdict("not_a_question", False, "the sentence asks, it does not answer") if _QUESTION.search(
-            claim) else None  # the question echoed back: it answers nothing
-        if (unfit := asks or stated(claim)) and not unfit.ok:
+        if unfit := next((v for v in (not_a_question(claim), stated(claim)) if not v.ok), None):
             t.counts["sentences"] += 1
             t.counts["unsupported"] += 1
             t.checks.append(SentenceCheck(claim, tuple(valid), "dropped", (unfit,)))
@@ -222,21 +220,14 @@ def _decide(claim: str, valid: list[int], passages: list[Passage], vectors: Vect
 
 
 # "A does X, while B does Y": where a comparison turns from one paper to the other.
-_TURN = re.compile(r"(?:,\s*|;\s*|\s+)(?:while|whereas)\s+|;\s+|,\s+(?:but|and)\s+|\s*[，；]\s*(?:而|但)?\s*")
+_TURN = re.compile(r"((?:,\s*|;\s*|\s+)(?:while|whereas)\s+|;\s+|,\s+(?:but|and)\s+|\s*[，；]\s*(?:而|但)?\s*)")
 
 
 def _by_paper(claim: str, ctx: Context) -> list[tuple[str, str]]:
     """A comparison sentence cut where it turns from one loaded paper to another, as (joining
     words, part) pairs, when every part names a paper of its own; else nothing."""
-    cuts = [m for m in _TURN.finditer(claim)]
-    if not cuts:
-        return []
-    parts, start, joins = [], 0, [""]
-    for m in cuts:
-        parts.append(claim[start:m.start()])
-        joins.append(m.group(0))
-        start = m.end()
-    parts.append(claim[start:])
+    pieces = _TURN.split(claim)  # part, joining words, part, ...
+    parts, joins = pieces[::2], ["", *pieces[1::2]]
     named = [ctx.subjects.named(part) for part in parts]
     if len(parts) < 2 or any(len(n) != 1 for n in named) or len({frozenset(n) for n in named}) < len(parts):
         return []

@@ -20,6 +20,7 @@ live in rag/policy_words.json, thresholds in Settings."""
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -139,10 +140,9 @@ def supported(score: float, threshold: float) -> Verdict:
 
 # "62.1 - 50.8 = 11.3", "5,040 / 30 = 168": a figure the sentence works out in the open.
 _SUM = re.compile(r"(\d+(?:[.,]\d+)*)\s*%?\s*([-+*/×÷−–])\s*(\d+(?:[.,]\d+)*)\s*%?\s*=\s*(\d+(?:[.,]\d+)*)")
+_SIGNS = str.maketrans({"×": "*", "÷": "/", "−": "-", "–": "-"})
 _OPS: dict[str, Callable[[float, float], float]] = {
-    "-": lambda a, b: a - b, "−": lambda a, b: a - b, "–": lambda a, b: a - b, "+": lambda a, b: a + b,
-    "*": lambda a, b: a * b, "×": lambda a, b: a * b, "/": lambda a, b: a / b if b else math.nan,
-    "÷": lambda a, b: a / b if b else math.nan}
+    "-": operator.sub, "+": operator.add, "*": operator.mul, "/": lambda a, b: a / b if b else math.nan}
 
 
 def worked_out(claim: str, held: set[str]) -> set[str]:
@@ -153,15 +153,14 @@ def worked_out(claim: str, held: set[str]) -> set[str]:
         a, b, result = (x.replace(",", "") for x in (a, b, result))
         if a in held and b in held:
             digits = len(result.partition(".")[2])
-            if abs(_OPS[op](float(a), float(b)) - float(result)) <= 0.5 * 10 ** -digits + 1e-9:
+            if abs(_OPS[op.translate(_SIGNS)](float(a), float(b)) - float(result)) <= 0.5 * 10 ** -digits + 1e-9:
                 out.add(result)
     return out
 
 
 def numbers_held(claim: str, passage: Passage) -> Verdict:
     held = numbers(passage.text.replace("\\", ""))
-    missing = numbers(claim) - held
-    missing -= worked_out(claim, held)
+    missing = numbers(claim) - held - worked_out(claim, held)
     return Verdict("numbers_held", not missing,
                    f"not in the passage: {', '.join(sorted(missing))}" if missing else "")
 
@@ -218,26 +217,30 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     if not things:
         return Verdict("numbers_bound", True, "")
     own_clauses = [(numbers(c), set(tokenize(c))) for c in _CLAUSE_END.split(claim)]
+    contexts = _figure_contexts(passage.text)
     for n in sorted(nums):
         # The things named in the sentence's own clause of the figure ("MDP-optimal ... 62.1%,
         # and Chain-of-Thought ... 50.8%" ties each figure to its own); all of them if none.
         mine = {t for ns, w in own_clauses if n in ns for t in things & w} or things
-        held = [set(tokenize(c)) for c in _figure_contexts(passage.text, n)]
+        held = [w for ns, w in contexts if n in ns]
         if held and not any(mine <= w for w in held):
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
                            f"{', '.join(sorted(mine))}")
     return Verdict("numbers_bound", True, "")
 
 
-def _figure_contexts(text: str, n: str) -> list[str]:
-    """Where the passage says the figure `n`: its clause, the clause before, and its sentence's
-    opening clause when that has no figure of its own ("In SpMV tasks, it improves ... by 20%,
-    and the code runs 30% faster": "In SpMV tasks" scopes both figures)."""
+def _figure_contexts(text: str) -> list[tuple[set[str], set[str]]]:
+    """Each clause of the passage that gives figures, as (its figures, the words around them):
+    the clause, the clause before, and its sentence's opening clause when that has no figure of
+    its own ("In SpMV tasks, it improves ... by 20%, and the code runs 30% faster": "In SpMV
+    tasks" scopes both figures)."""
     out = []
     for sentence in split_sentences(text.replace("\\", "")):
         clauses = _CLAUSE_END.split(sentence)
         scope = clauses[0] if not numbers(clauses[0]) else ""
-        out += [" ".join([scope, *clauses[max(0, i - 1) : i + 1]]) for i, c in enumerate(clauses) if n in numbers(c)]
+        for i, clause in enumerate(clauses):
+            if figures := numbers(clause):
+                out.append((figures, set(tokenize(" ".join([scope, *clauses[max(0, i - 1) : i + 1]])))))
     return out
 
 
@@ -270,6 +273,15 @@ def specifics_held(claim: str, passage: Passage, question: str,
     missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
     return Verdict("specifics_held", not missing,
                    f"not in the cited paper: {', '.join(missing)}" if missing else "")
+
+
+def not_a_question(claim: str) -> Verdict:
+    """A sentence that asks (the question echoed back) answers nothing."""
+    asks = bool(_ASKING.search(claim))
+    return Verdict("not_a_question", not asks, "the sentence asks, it does not answer" if asks else "")
+
+
+_ASKING = re.compile(r"[?？]\s*$")
 
 
 def stated(claim: str) -> Verdict:
@@ -402,7 +414,7 @@ def answer_type_matches(question: str, text: str) -> Verdict:
     """A "how many" question needs a quantity in the answer, and, in an English answer, the
     thing counted ("How many GPU hours ...?" is not answered by "13.5% less memory")."""
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
-    asks = _ASKS_QUANTITY.search(question) if not _YES_NO.match(question) else None
+    asks = _ASKS_QUANTITY.search(question) if not _AUXILIARY.match(question.lstrip()) else None
     if asks and not _QUANTITY.search(text):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     counted = counted_thing(question)
@@ -421,7 +433,7 @@ def counted_thing(question: str) -> str:
         return ""
     skip = words().frame | words().count_modifiers
     # A name before a lower-case word modifies it: "how many ResiliBench tasks" counts tasks.
-    named = re.match(r"\s*[\w-]*[A-Z][\w-]*\s+(?=[a-z])", m.group(1))
+    named = _NAME_BEFORE.match(m.group(1))
     counted = m.group(1)[named.end():] if named else m.group(1)
     return next((t for t in tokenize(counted) if t not in skip), "")
 
@@ -466,14 +478,13 @@ REFUSAL = re.compile(
     r" in)|不知道|没有提到|未提及|无法回答|没有相关",
     re.IGNORECASE,
 )
+_NAME_BEFORE = re.compile(r"\s*[\w-]*[A-Z][\w-]*\s+(?=[a-z])")  # "ResiliBench" in "ResiliBench tasks"
 _AUXILIARY = re.compile(r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|"
                         r"may|might)\b", re.IGNORECASE)
 # What/which/who/where/how ... and their Chinese forms: the answer must add information.
 _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什么|哪些|哪个|哪|如何|怎样|"
                            r"怎么|为什么|多少|多大|多长|多久|多高|多快|多远|几|谁", re.IGNORECASE)
 # "How many ...?", "What percentage ...?", "多少": the answer must give a quantity.
-_YES_NO = re.compile(r"\s*(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should)\b",
-                     re.IGNORECASE)
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|几(?:个|块|种|次|倍)",
                             re.IGNORECASE)

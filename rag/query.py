@@ -9,20 +9,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from rag import prompts
-from rag.authors import dotless, german_spelling, mentioned_authors
+from rag.authors import mentioned_authors, surname_key
 from rag.claims import is_claim_question
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
 from rag.retrieve import Filters
 from rag.store import PaperRecord
-from rag.text import is_author_label, is_chinese, tokenize
+from rag.text import fold, is_author_label, is_chinese, tokenize
 
 log = logging.getLogger(__name__)
 
-_COMPARE = re.compile(r"\b(?:compare|comparison|contrast|versus|vs\.?|differences? between)\b|比较|对比",
-                      re.IGNORECASE)
-# Asking for papers to be compared side by side, not a difference one paper discusses.
-_COMPARE_PAPERS = re.compile(r"\b(?:compare|comparison|versus|vs\.?)\b|比较|对比", re.IGNORECASE)
+# Asking for papers side by side; a difference ("the differences between A and B") only when
+# two loaded papers are named (understand), else it is what one paper discusses.
+_COMPARE = re.compile(r"\b(?:compare|comparison|versus|vs\.?)\b|比较|对比", re.IGNORECASE)
+_DIFFERENCE = re.compile(r"\b(?:contrast|differences? between)\b", re.IGNORECASE)
 _SUMMARY = re.compile(r"\b(?:summari[sz]e|summary|overview|survey)\b|总结|概述|综述", re.IGNORECASE)
 # "Which papers did X co-author?", "What has X worked on?", "papers by X": a list of papers.
 _LIST = re.compile(r"\b(?:which|what|list(?: the)?|show(?: me)?(?: the)?) (?:papers?|works?|articles?)\b|"
@@ -68,7 +68,7 @@ def proper_terms(question: str) -> list[str]:
 def detect_intent(question: str) -> str:
     if is_claim_question(question):  # "Is it true that ...?": a verdict on a claim
         return "claim"
-    if _COMPARE.search(question):
+    if _COMPARE.search(question) or _DIFFERENCE.search(question):
         return "compare"
     if _SUMMARY.search(question):
         return "summary"
@@ -110,10 +110,9 @@ _JOINT = re.compile(r"\b(?:together|jointly|both|co-?wr[io]te|co-?authored|with)
 def topic_terms(question: str, authors: tuple[str, ...]) -> list[str]:
     """The topic words of a "papers by X" question ("papers by Wei on graphs" -> ["graph"]):
     its stemmed words less the framing and the named authors' names."""
-    written = " ".join(authors)
-    names = set(tokenize(written)) | set(tokenize(german_spelling(written)))  # "Schoenlieb" too
-    return [t for t in tokenize(question) if t not in _LIST_FRAMING and t not in names
-            and dotless(t) not in names and not t.isdigit()]
+    names = {surname_key(t) for t in tokenize(fold(" ".join(authors)))}  # "Schoenlieb" too
+    return [t for t in tokenize(question) if t not in _LIST_FRAMING and surname_key(t) not in names
+            and not t.isdigit()]
 
 
 # Words an area name shares with many others; they do not name an area on their own.
@@ -236,7 +235,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
     named = detect_papers(f"{question} {text}", catalogue)
-    if intent == "compare" and len(named) < 2 and not _COMPARE_PAPERS.search(f"{question} {text}"):
+    if intent == "compare" and len(named) < 2 and not _COMPARE.search(f"{question} {text}"):
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
