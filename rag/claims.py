@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 
 from rag.cite import quoted
 from rag.config import Settings
@@ -71,6 +72,8 @@ class ClaimVerdict:
 DEFAULT_CLOSE: float = Settings.model_fields["claim_close_cosine"].default
 DEFAULT_FLOOR: float = Settings.model_fields["claim_close_coverage"].default
 DEFAULT_ATTRIBUTION: float = Settings.model_fields["claim_attribution_coverage"].default
+DEFAULT_NEAR: float = Settings.model_fields["claim_near_cosine"].default
+DEFAULT_NEAR_FLOOR: float = Settings.model_fields["claim_near_coverage"].default
 
 
 @dataclass(frozen=True)
@@ -108,12 +111,12 @@ def words_held(terms: list[str], text: str) -> float:
 
 
 def claim_words_held(held: float, cosine: float, min_coverage: float, close: float,
-                     floor: float) -> Verdict:
+                     floor: float, near: float = 1.0, near_floor: float = 1.0) -> Verdict:
     """Enough of the claim's words (`min_coverage`), or a paraphrase: a close cosine with
-    fewer of them (`floor`)."""
+    fewer of them (`floor`), or a near one (`near`) with fewer still (`near_floor`)."""
     if held >= min_coverage:
         return Verdict("claim_words_held", True, f"{held:.2f} of the claim's words")
-    ok = cosine >= close and held >= floor
+    ok = cosine >= close and held >= floor or cosine >= near and held >= near_floor
     return Verdict("claim_words_held", ok, f"{held:.2f} of the claim's words, cosine {cosine:.2f}"
                    + (" (a paraphrase)" if ok else ""))
 
@@ -142,11 +145,56 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
     return Verdict("comparison_held", ok, "" if ok else "the claim compares; the sentence does not")
 
 
-def disagreement(claim: str, sentence: str, name: str) -> str:
+def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = frozenset()) -> str:
     """Why the sentence contradicts the claim: negation, direction or number (the answer
-    policy's check), a number's direction, an antonym, or a comparison the other way round."""
+    policy's check), a number's direction, an antonym, a comparison the other way round, or
+    another name in the claim's slot (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name) or number_direction(claim, sentence)
-            or opposite_words(claim, sentence) or reversed_comparison(claim, sentence, name))
+            or opposite_words(claim, sentence) or reversed_comparison(claim, sentence, name)
+            or substitution(claim, sentence, paper))
+
+
+_SLOT_WORD = re.compile(r"[^\W_][\w'\-]*")
+_SLOT_MAX = 4  # words either side may put in the slot
+
+
+def _slot_words(text: str) -> list[tuple[str, str]]:
+    """Each written word, stop words kept, with the key it is aligned by: its stem, the same
+    for every synonym of a group ("cuts" and "reduces")."""
+    synonyms = words().synonyms
+    out = []
+    for raw in _SLOT_WORD.findall(text.replace("\\", "")):
+        stems = tokenize(raw)
+        key = min(synonyms.get(stems[0], {stems[0]})) if stems else raw.lower()
+        out.append((raw, key))
+    return out
+
+
+def substitution(claim: str, sentence: str, paper: frozenset[str]) -> str:
+    """The claim puts a name in the slot where the sentence has another: "a connection to
+    Thompson sampling for linear bandits" against "a connection to upper-confidence algorithms
+    for linear bandits". The words around the slot agree (two or more on each side, or three
+    before it where the claim ends), each side's slot is at most `_SLOT_MAX` words, and the
+    claim's name (a capitalised word or acronym, `specifics`) is nowhere in the paper
+    (`paper`): a term the paper uses elsewhere may be a paraphrase, an unknown name is not."""
+    c, s = _slot_words(claim), _slot_words(sentence)
+    names = {w.lower() for w in specifics(claim)}
+    ops = SequenceMatcher(None, [k for _, k in c], [k for _, k in s], autojunk=False).get_opcodes()
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag != "replace" or i2 - i1 > _SLOT_MAX:
+            continue
+        left = ops[n - 1][2] - ops[n - 1][1] if n and ops[n - 1][0] == "equal" else 0
+        nxt = ops[n + 1] if n + 1 < len(ops) else None
+        right = nxt[2] - nxt[1] if nxt and nxt[0] == "equal" else 0
+        at_end = i2 == len(c) and left >= 3
+        if not (left >= 2 and right >= 2 and j2 - j1 <= _SLOT_MAX or at_end):
+            continue
+        said = [r for r, _ in c[i1:i2]]
+        if not names & {w.lower() for w in said} or set(tokenize(" ".join(said))) & paper:
+            continue
+        instead = " ".join(r for r, _ in s[j1 : min(j2, j1 + (len(said) if at_end else _SLOT_MAX))])
+        return f"the claim says '{' '.join(said)}' where the passage says '{instead}'"
+    return ""
 
 
 def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Context,
@@ -179,12 +227,13 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
 
 def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: Context,
                 min_coverage: float, close: float = DEFAULT_CLOSE, floor: float = DEFAULT_FLOOR,
-                attribution: float = DEFAULT_ATTRIBUTION) -> ClaimVerdict:
+                attribution: float = DEFAULT_ATTRIBUTION, near: float = DEFAULT_NEAR,
+                near_floor: float = DEFAULT_NEAR_FLOOR) -> ClaimVerdict:
     """The most similar evidence sentence about the claim's subject decides: contradicted when
     it disagrees (`disagreement`), supported when it holds the claim's words (`min_coverage`
-    of them, or `floor` of them at cosine `close`), every number and known word, else the
-    next. None: contradicted when another paper's sentence says it of its own method
-    (`misattributed`), else unstated."""
+    of them, `floor` of them at cosine `close`, or `near_floor` at cosine `near`), every number
+    and known word, else the next. None: contradicted when another paper's sentence says it of
+    its own method (`misattributed`), else unstated."""
     terms = claim_terms(claim)
     found = _candidates(claim, passages, vectors)
     for c in found:
@@ -196,12 +245,12 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         if not about.ok:
             continue
         speaks = s in aligned_sentences(claim, one) or numbers(claim) & numbers(s.replace("\\", ""))
-        if speaks and (why := disagreement(claim, s, p.hit.name)):
+        if speaks and (why := disagreement(claim, s, p.hit.name, ctx.words_of(one))):
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         held = words_held(terms, f"{s} {source_line(p)}")
         checks = (about, numbers_held(claim, one), numbers_bound(claim, one, claim), known_words(claim, ctx.unknown),
                   specifics_held(claim, f"{s} {source_line(p)}"), comparison_held(claim, s),
-                  claim_words_held(held, c.cosine, min_coverage, close, floor))
+                  claim_words_held(held, c.cosine, min_coverage, close, floor, near, near_floor))
         if all(v.ok for v in checks):
             return ClaimVerdict("supported", p, s, checks)
     if wrong := misattributed(claim, terms, found, ctx, attribution):

@@ -190,6 +190,16 @@ class Settings(BaseSettings):
         description="Claim questions: share of the claim's words a paraphrase (claim_close_cosine) "
         "must still hold to support it.",
     )
+    claim_near_cosine: float = Field(
+        0.75, ge=0.0, le=1.0,
+        description="Claim questions: a sentence this close to the claim (embedder cosine) is a "
+        "near paraphrase and supports it with claim_near_coverage of its words (rag/claims.py).",
+    )
+    claim_near_coverage: float = Field(
+        0.3, ge=0.0, le=1.0,
+        description="Claim questions: share of the claim's words a near paraphrase "
+        "(claim_near_cosine) must still hold to support it.",
+    )
     claim_attribution_coverage: float = Field(
         0.8, ge=0.0, le=1.0,
         description="Claim questions: share of the claim's words (its paper's name aside) another "

@@ -25,6 +25,12 @@ def numbers(text: str) -> set[str]:
     return {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
+def figures(text: str) -> set[str]:
+    """The numbers, and the figures the number words stand for ("half of the tokens": 50)."""
+    spelled = words().spelled
+    return numbers(text) | {spelled[w] for w in re.findall(r"[a-z]+", text.lower()) if w in spelled}
+
+
 @dataclass(frozen=True)
 class Words:
     """The policy's word lists, loaded once from WORDS_FILE."""
@@ -48,6 +54,7 @@ class Words:
     self_references: frozenset[str] = frozenset()  # "we", "our": an abstract's own method
     answer_words_cjk: tuple[str, ...] = ()  # "优于", "降低": a Chinese comparison's answer
     hedges: tuple[str, ...] = ()  # "can be inferred", "presumably": said of what a passage implies
+    spelled: Mapping[str, str] = field(default_factory=dict)  # "half" -> "50"
 
 
 @lru_cache(maxsize=1)
@@ -73,7 +80,7 @@ def words() -> Words:
         comparatives={x: d for d, xs in raw.get("comparatives", {}).items() for x in xs},
         self_references=stems(raw.get("self_references", "").split()),
         answer_words_cjk=tuple(raw.get("answer_words_cjk", "").split()),
-        hedges=tuple(raw.get("hedges", [])))
+        hedges=tuple(raw.get("hedges", [])), spelled=dict(raw.get("spelled_numbers", {})))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",
@@ -163,7 +170,7 @@ def contradiction(claim: str, sentence: str, name: str = "") -> str:
     if len(c_kinds) == 1 and len(s_kinds) == 1 and c_kinds != s_kinds and \
             (numbers(claim) & numbers(sentence) or _shared(claim, f"{sentence} {name}") >= 0.6):
         return f"direction differs: the claim says {min(c_kinds)}, the passage {min(s_kinds)}"
-    c_num, s_num = numbers(claim), numbers(sentence)
+    c_num, s_num = figures(claim), figures(sentence)
     if c_num - s_num and s_num and _shared(claim, f"{sentence} {name}") >= 0.75:
         return f"number differs: {', '.join(sorted(c_num - s_num))} vs {', '.join(sorted(s_num))}"
     return ""

@@ -60,11 +60,13 @@ from rag.claims import (  # noqa: E402
     misattributed,
     model_reading,
     specifics_held,
+    substitution,  # noqa: E402
     words_held,
 )
-from rag.contradiction import number_direction, opposite_words, reversed_comparison  # noqa: E402
+from rag.contradiction import contradiction, number_direction, opposite_words, reversed_comparison  # noqa: E402
 from rag.models import Hit, Passage  # noqa: E402
 from rag.policy import Context, Subjects  # noqa: E402
+from rag.text import tokenize  # noqa: E402
 
 ROT = ("Findings show small prompt growth but substantial efficiency gains, with RoT reducing output "
        "tokens by up to 40%, inference latency by 82%, and cost by 59% while maintaining accuracy.")
@@ -95,6 +97,10 @@ def test_a_close_cosine_needs_fewer_claim_words_but_not_none() -> None:
     assert claim_words_held(0.56, 0.62, 0.7, 0.6, 0.5).ok  # a paraphrase
     assert not claim_words_held(0.56, 0.55, 0.7, 0.6, 0.5).ok  # not close enough
     assert not claim_words_held(0.4, 0.9, 0.7, 0.6, 0.5).ok  # close, but too few words
+    # a near paraphrase (cosine 0.75 or more) needs fewer still, but some
+    assert claim_words_held(0.4, 0.9, 0.7, 0.6, 0.5, near=0.75, near_floor=0.3).ok
+    assert not claim_words_held(0.4, 0.7, 0.7, 0.6, 0.5, near=0.75, near_floor=0.3).ok
+    assert not claim_words_held(0.2, 0.9, 0.7, 0.6, 0.5, near=0.75, near_floor=0.3).ok
 
 
 def test_a_claim_adding_a_name_or_a_comparison_is_not_supported() -> None:
@@ -116,6 +122,47 @@ def test_contradiction_by_a_numbers_direction_and_by_an_antonym() -> None:
     assert not number_direction("The method gives an 18.9% relative accuracy improvement", ZHIYI)
     assert "diverg" in opposite_words("RFedAGS is shown to diverge when the step sizes decay", RFEDAGS)
     assert not opposite_words("RFedAGS converges under decaying step sizes", RFEDAGS)
+
+
+def test_contradiction_by_a_spelled_number_and_by_opposite_adjectives() -> None:
+    glot = ("Experimentally, our approach is remarkably robust and efficient: on a diagnostic stress test "
+            "where 90% of tokens are random distractors, GLOT maintains over 97% accuracy while baseline "
+            "methods collapse.")
+    assert "50" in contradiction("GLOT maintains over 97% accuracy on a diagnostic stress test where half "
+                                 "of the tokens are random distractors", glot, "GLOT")
+    assert not contradiction("GLOT maintains over 97% accuracy on a diagnostic stress test where 90% of "
+                             "the tokens are random distractors", glot, "GLOT")
+    assert "fix" in opposite_words("STAD keeps its class prototypes fixed over time", STAD)
+    assert not opposite_words("STAD infers class prototypes that evolve over time", STAD)
+    recurr = ("RecurrSim consistently delivers superior accuracy-cost trade-offs compared to alternative "
+              "adaptive-compute models, including Deep Equilibrium and diffusion-based approaches.")
+    assert contradiction("RecurrSim gives worse accuracy-cost trade-offs than Deep Equilibrium models", recurr)
+    assert not contradiction("RecurrSim gives better accuracy-cost trade-offs than Deep Equilibrium models",
+                             recurr)
+
+
+OPTI = ("Formally, we provide a regret bound for well- trained BFMs through a direct connection to "
+        "upper-confidence algorithms for linear bandits.")
+
+
+def test_another_name_in_the_claims_slot_contradicts() -> None:
+    """The words around the slot agree and the claim's name is nowhere in the paper."""
+    paper = frozenset(tokenize(OPTI))
+    why = substitution("OpTI-BFM's regret bound comes from a connection to Thompson sampling for linear "
+                       "bandits", OPTI, paper)
+    assert "Thompson sampling" in why and "upper-confidence algorithms" in why
+    navis = ("Combining the solutions, we develop NAVIS - Node Affinity prediction model using VIrtual "
+             "State, by exploiting the equivalence between heuristics and state space models.")
+    why = substitution("NAVIS stands for Node Affinity prediction model using Variational Inference",
+                       navis, frozenset(tokenize(navis)))
+    assert why.endswith("'VIrtual State'")  # the claim ends: as many of the sentence's words
+    # the same name, a name the paper uses elsewhere, a common word in the slot: no verdict
+    assert not substitution("NAVIS stands for Node Affinity prediction model using VIrtual State", navis,
+                            frozenset(tokenize(navis)))
+    assert not substitution("a regret bound through a connection to Thompson sampling for linear bandits",
+                            OPTI, paper | {"thompson"})
+    assert not substitution("a regret bound through a connection to optimistic algorithms for linear bandits",
+                            OPTI, paper)
 
 
 def test_a_comparison_the_other_way_round_contradicts() -> None:
