@@ -23,6 +23,10 @@ log = logging.getLogger(__name__)
 # two loaded papers are named (understand), else it is what one paper discusses.
 _COMPARE = re.compile(r"\b(?:compare|comparison|versus|vs\.?)\b|比较|对比", re.IGNORECASE)
 _DIFFERENCE = re.compile(r"\b(?:contrast|differences? between)\b", re.IGNORECASE)
+# a comparison naming fewer than two papers is of papers only when it says so ("compare the
+# federated learning papers", "RoT against other work"), not "how they compare with bigger networks"
+_OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others?|another|these|those|both)\b|"
+                        r"论文|文章|工作|这两", re.IGNORECASE)
 _SUMMARY = re.compile(r"\b(?:summari[sz]e|summary|overview|survey)\b|总结|概述|综述", re.IGNORECASE)
 # "Which papers did X co-author?", "What has X worked on?", "papers by X": a list of papers.
 _LIST = re.compile(r"\b(?:which|what|list(?: the)?|show(?: me)?(?: the)?) (?:papers?|works?|articles?)\b|"
@@ -235,7 +239,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
     named = detect_papers(f"{question} {text}", catalogue)
-    if intent == "compare" and len(named) < 2 and not _COMPARE.search(f"{question} {text}"):
+    if intent == "compare" and len(named) < 2 and not (
+            _COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)):
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"

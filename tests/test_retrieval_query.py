@@ -90,6 +90,13 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("What are the differences between implicit models and larger explicit networks in Liu et al.?", "answer"),
     ("What are the differences between RoT and GLOT?", "compare"),
     ("Compare RoT with other work on efficient reasoning.", "compare"),
+    ("Compare the federated learning papers.", "compare"),
+    ("比较联邦学习的论文", "compare"),
+    # compared with a kind of model, not with papers: a question (blind6's ag16 at 4,310 papers
+    # put two unrelated papers side by side)
+    ("For networks that loop one weight-shared block, how do they compare in accuracy with bigger "
+     "conventional networks?", "answer"),
+    ("How does GLOT compare with mean pooling?", "answer"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
