@@ -159,7 +159,10 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             pointers.extend(valid)
             t.checks.append(SentenceCheck(claim, tuple(valid), "pointer"))
             continue
-        if unfit := next((v for v in (not_a_question(claim), stated(claim)) if not v.ok), None):
+        # a Chinese sentence is checked by its English reading (rag/english.py) when it has one
+        reading = ctx.readings.get(claim, "")
+        said = reading or claim
+        if unfit := next((v for v in (not_a_question(said), stated(said)) if not v.ok), None):
             t.counts["sentences"] += 1
             t.counts["unsupported"] += 1
             t.checks.append(SentenceCheck(claim, tuple(valid), "dropped", (unfit,)))
@@ -169,14 +172,18 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         names = " ".join(f"{by_n[n].hit.name} {by_n[n].hit.metadata.get('display_name', '')}" for n in valid)
         cited = replace(ctx, cited_names=frozenset(tokenize(names)))  # names it may use (specifics)
         split = _decide_parts(parts, valid, passages, vectors, cited, current) if (
-            parts := _by_paper(claim, ctx)) else None
-        action, out, good, verdicts = split or _decide(claim, valid, passages, vectors, cited, current)
+            not reading and (parts := _by_paper(claim, ctx))) else None
+        action, out, good, verdicts = split or _decide(said, valid, passages, vectors, cited, current)
+        if reading:
+            verdicts = (*verdicts, Verdict("read_in_english", True, reading))
+            if action in ("kept", "repaired"):  # the Chinese sentence, with the citations found
+                out = with_markers(claim, good)
         t.counts[{"kept": "supported", "dropped": "unsupported"}.get(action, "repaired")] += 1
         t.checks.append(SentenceCheck(claim, tuple(good), action, verdicts))
         previous = good if action != "dropped" else []
         if action != "dropped":
             t.keep(out, good)
-            current = frozenset(ctx.subjects.named(claim)) or current
+            current = frozenset(ctx.subjects.named(said)) or current
     if not t.kept and pointers and ctx.question and not ctx.unknown:
         _quote_pointers(t, [by_n[n] for n in dict.fromkeys(pointers)], vectors, ctx)
     return CheckedAnswer(" ".join(t.kept), t.cited, CitationReport(**t.counts), refused, t.checks)

@@ -211,6 +211,12 @@ class Settings(BaseSettings):
         description="Claim questions: the chat model reads a 'supported' verdict's sentence again "
         "(prompts/claim_judge.md); FALSE makes it contradicted. Off: the word checks alone.",
     )
+    read_chinese_in_english: bool = Field(
+        True,
+        description="A Chinese answer's sentences are read in English by the chat model (one more "
+        "call, prompts/read_in_english.md) and checked as English ones. Off: checked by their Latin "
+        "terms and numbers only.",
+    )
     evidence_mode: Literal["sentences", "chunks"] = Field(
         "sentences", description="Prompt evidence: selected sentences, or whole top-k chunks."
     )

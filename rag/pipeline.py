@@ -17,6 +17,7 @@ from rag.claims import claim_answer, claim_of, judge_claim, model_reading
 from rag.compare import compare_answer, compare_papers, resolve_papers
 from rag.config import Settings, apply_offline_environment
 from rag.embed import MULTILINGUAL, load_embedder
+from rag.english import english_readings
 from rag.evidence import select_evidence
 from rag.ingest import FileReport as FileReport  # re-exported for ui/
 from rag.ingest import IngestReport, ingest_paths
@@ -28,6 +29,7 @@ from rag.query import Query, proper_terms, topic_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.store import PaperRecord, Store
+from rag.text import has_cjk
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +227,7 @@ class PaperChat:
                             suggestions=suggestions, error=str(exc))
             yield Event("answer", answer=_timed(answer, query, t0))
             return
+        ctx = yield from self._read_in_english(raw, passages, ctx, model)
         answer = finalize(question, raw, passages, self.vectors, suggestions, query.text, ctx=ctx)
         if answer.refused and query.intent == "answer" and \
                 (again := names_only(f"{question} {query.text}", raw, _source_names(passages))).ok:
@@ -236,6 +239,7 @@ class PaperChat:
                 more, later = yield from self._generate(retry, model)
                 first = first or later  # an empty first reply: the retry's first token counts
                 raw = f"{raw}{ASKED_AGAIN}{more}"
+                ctx = yield from self._read_in_english(more, passages, ctx, model)
                 answer = finalize(question, more, passages, self.vectors, suggestions,
                                   query.text, ctx=ctx)
             except (LLMError, ValueError) as exc:
@@ -247,6 +251,16 @@ class PaperChat:
         if first is not None:
             answer.timings["first_token"] = first - t0
         yield Event("answer", answer=_timed(answer, query, t0))
+
+    def _read_in_english(self, reply: str, passages: list[Passage], ctx: Context,
+                         model: Callable[[], ChatModel]) -> Generator[Event, None, Context]:
+        """The context with the reply's Chinese sentences read in English (rag/english.py), so
+        that the citation check reads what they say; unchanged for an English reply."""
+        if not (self.settings.read_chinese_in_english and has_cjk(reply)):
+            return ctx
+        yield Event("status", text="Reading the answer in English to check its citations…")
+        return replace(ctx, readings=english_readings(reply, passages, model(),
+                                                      self.settings.max_answer_tokens))
 
     def _generate(self, messages: list[dict[str, str]],
                   model: Callable[[], ChatModel]) -> Generator[Event, None, tuple[str, float | None]]:

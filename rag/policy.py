@@ -94,6 +94,8 @@ class Context:
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
     restated_span: int = DEFAULT_RESTATED_SPAN  # Settings.restated_span
     cited_names: frozenset[str] = frozenset()  # stemmed names of the papers a sentence cites
+    # a Chinese answer sentence -> its English reading (rag/english.py), checked in its stead
+    readings: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     def words_of(self, passage: Passage) -> frozenset[str]:
         """The stemmed words of the passage's whole paper (title and every chunk), if known."""

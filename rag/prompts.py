@@ -15,6 +15,7 @@ TEMPLATES: dict[str, set[str]] = {
     "answer_retry": {"instruction"},
     "condense": {"history", "question"},
     "claim_judge": {"paper", "sentence", "claim"},
+    "read_in_english": {"sentences"},
 }
 
 

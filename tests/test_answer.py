@@ -82,10 +82,11 @@ def test_follow_up_settled_by_the_history_needs_no_model_call(real_chat: PaperCh
 def test_chinese_question_is_translated_for_retrieval_and_answered_in_chinese(
         real_chat: PaperChat, real_llm: FakeChat) -> None:
     real_llm.replies.extend(["GraphBSI one-shot graph generation Bayesian sample inference",
-                             "GraphBSI 是一种单步图生成模型 [1]。"])
+                             "GraphBSI 是一种单步图生成模型 [1]。",
+                             "1. GraphBSI is a one-shot graph generative model."])
     answer = real_chat.ask("GraphBSI 是什么模型？")
     assert answer.standalone_query.startswith("GraphBSI one-shot")
-    assert "Answer in Chinese" in real_llm.prompts[-1][-1]["content"]
+    assert "Answer in Chinese" in real_llm.prompts[1][-1]["content"]
     assert answer.citations and answer.citations[0].name == "GraphBSI"
     assert "GraphBSI" in answer.text and "[1]" in answer.text
 
@@ -228,3 +229,27 @@ def test_a_paraphrased_question_repeated_by_the_model_is_still_answered(real_cha
                            "parameters, what kind of equation is the sampling process written as?")
     assert not answer.refused, answer.checks
     assert {c.name for c in answer.citations} == {"GraphBSI"}
+
+
+def test_a_chinese_answer_is_read_in_english_for_its_check(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    """One more model call reads the Chinese sentences in English; a sentence whose reading its
+    passage does not hold is dropped (here the whole answer, so it is refused)."""
+    real_llm.replies.extend(["What loss function does GraphBSI use for training?",
+                             "GraphBSI 使用交叉熵损失函数进行训练 [1]。",
+                             "1. GraphBSI uses a cross-entropy loss function for training."])
+    answer = real_chat.ask("GraphBSI 训练时使用什么损失函数？")
+    assert len(real_llm.prompts) == 3 and "1. GraphBSI 使用交叉熵损失函数进行训练" in \
+        real_llm.prompts[-1][-1]["content"]
+    assert answer.refused and not answer.citations
+    reading = next(v for c in answer.checks for v in c.verdicts if v.check == "read_in_english")
+    assert reading.reason == "GraphBSI uses a cross-entropy loss function for training."
+
+
+def test_a_chinese_answer_whose_reading_fails_is_checked_by_its_latin_terms(
+        real_chat: PaperChat, real_llm: FakeChat) -> None:
+    real_llm.replies.extend(["GraphBSI one-shot graph generation Bayesian sample inference",
+                             "GraphBSI 是一种单步图生成模型 [1]。", "I cannot translate this."])
+    answer = real_chat.ask("GraphBSI 是什么模型？")
+    assert len(real_llm.prompts) == 3
+    assert answer.citations and answer.citations[0].name == "GraphBSI"
+    assert not any(v.check == "read_in_english" for c in answer.checks for v in c.verdicts)

@@ -275,3 +275,22 @@ def test_a_sentence_that_infers_is_not_cited_as_what_a_passage_states(real_chat:
     plain = check_citations("RecurrSim chooses the number of recurrent iterations at inference time [2].",
                             _passages(), real_chat.vectors)
     assert plain.cited == [2]
+
+
+def test_a_chinese_sentence_is_checked_by_its_english_reading(real_chat: PaperChat) -> None:
+    """Blind6's ag42: "交叉熵损失函数" passed on its Latin term alone. Read in English, the
+    asked term "loss function" is not in the cited passage, so the sentence is dropped; a
+    sentence its passage does hold keeps its Chinese words and its citation."""
+    q = "What loss function does InfoSEDD use?"
+    wrong = "InfoSEDD 使用交叉熵损失函数 [1]。"
+    assert check_citations(wrong, _passages(), real_chat.vectors, ctx=Context(question=q)).cited == [1]
+    read = {claims(wrong)[0][0]: "InfoSEDD uses a cross-entropy loss function."}
+    out = check_citations(wrong, _passages(), real_chat.vectors, ctx=Context(question=q, readings=read))
+    assert out.cited == [] and out.report.unsupported == 1
+    assert [v.check for v in out.checks[0].verdicts if not v.ok] == ["asked_terms_held"]
+    assert out.checks[0].verdicts[-1].reason == "InfoSEDD uses a cross-entropy loss function."
+    right = "它在推理时通过选择迭代次数来权衡精度和成本 [1]。"  # cites the wrong passage: repaired
+    read = {claims(right)[0][0]: "RecurrSim trades accuracy for cost by choosing the number of "
+                                 "iterations at inference time."}
+    out = check_citations(right, _passages(), real_chat.vectors, ctx=Context(readings=read))
+    assert out.cited == [2] and out.text == "它在推理时通过选择迭代次数来权衡精度和成本 [2]。"
