@@ -143,6 +143,12 @@ def test_answer_type() -> None:
     assert not answer_type_matches("How many tasks?", "Many tasks.").ok
     assert answer_type_matches("How many tasks?", "5,040 tasks.").ok
     assert answer_type_matches("What is STAD?", "A filter.").ok
+    # "how long", like "多长", asks for a quantity (blind7's ak34 was answered by a quoted
+    # sentence about permutation invariance)
+    q = "How long does ALL-IN take to compute its node representations on a graph with millions of nodes?"
+    assert not answer_type_matches(q, 'This is based on the passage which states that "the node '
+                                      'representations are invariant in distribution to permutations".').ok
+    assert answer_type_matches(q, "It takes 3 hours on one GPU.").ok
 
 
 def test_a_count_must_count_what_was_asked() -> None:
