@@ -17,13 +17,22 @@ from rag.text import has_cjk
 log = logging.getLogger(__name__)
 
 _NUMBERED = re.compile(r"^\s*(\d+)\s*[.)、:：]\s*(.+?)\s*$")
+_KEPT = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")  # names, terms and numbers a reading keeps
+
+
+def _faithful(sentence: str, reading: str) -> bool:
+    """A reading in English that keeps every name, Latin term and number of the sentence
+    ("I cannot translate this." keeps none of them)."""
+    return bool(reading) and not has_cjk(reading) and all(
+        t.lower() in reading.lower() for t in _KEPT.findall(sentence))
 
 
 def english_readings(reply: str, passages: list[Passage], llm: ChatModel,
                      max_tokens: int = 256) -> dict[str, str]:
     """Each Chinese sentence of the reply, as the citation check splits it, with its English
-    reading by the model: one call for all of them, at temperature 0. A sentence the model
-    leaves out, or leaves in Chinese, has no reading; a model that fails gives none (its
+    reading by the model: one call for all of them, at temperature 0; its lines are matched by
+    their numbers (or in order, when it numbers none but gives one line each). A sentence the
+    model leaves out, or leaves in Chinese, has no reading; a model that fails gives none (its
     sentences are then checked by their Latin terms and numbers, as before; logged)."""
     sentences = list(dict.fromkeys(c for c, _ in claims(name_markers(reply, passages)) if has_cjk(c)))
     if not sentences:
@@ -35,10 +44,12 @@ def english_readings(reply: str, passages: list[Passage], llm: ChatModel,
     except (LLMError, ValueError) as exc:
         log.warning("reading the Chinese answer in English failed (%s); checking its Latin terms only", exc)
         return {}
-    lines = {int(m.group(1)): m.group(2) for m in map(_NUMBERED.match, text.splitlines()) if m}
-    readings = {s: lines[i] for i, s in enumerate(sentences, 1)
-                if lines.get(i) and not has_cjk(lines[i])}
+    said = [x.strip() for x in text.splitlines() if x.strip()]
+    lines = {int(m.group(1)): m.group(2) for m in map(_NUMBERED.match, said) if m}
+    if not lines and len(said) == len(sentences):  # unnumbered, one line each: taken in order
+        lines = dict(enumerate(said, 1))
+    readings = {s: lines[i] for i, s in enumerate(sentences, 1) if _faithful(s, lines.get(i, ""))}
     if len(readings) < len(sentences):
-        log.info("%d of %d Chinese sentences have no English reading", len(sentences) - len(readings),
+        log.warning("%d of %d Chinese sentences have no English reading", len(sentences) - len(readings),
                  len(sentences))
     return readings

@@ -253,3 +253,12 @@ def test_a_chinese_answer_whose_reading_fails_is_checked_by_its_latin_terms(
     assert len(real_llm.prompts) == 3
     assert answer.citations and answer.citations[0].name == "GraphBSI"
     assert not any(v.check == "read_in_english" for c in answer.checks for v in c.verdicts)
+
+
+def test_an_unnumbered_reading_of_one_sentence_is_taken(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    real_llm.replies.extend(["What loss function does GraphBSI use for training?",
+                             "GraphBSI 使用交叉熵损失函数进行训练。[1]",
+                             "GraphBSI uses a cross-entropy loss function for training."])
+    answer = real_chat.ask("GraphBSI 训练时使用什么损失函数？")
+    assert answer.refused
+    assert any(v.check == "read_in_english" for c in answer.checks for v in c.verdicts)

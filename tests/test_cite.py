@@ -294,3 +294,12 @@ def test_a_chinese_sentence_is_checked_by_its_english_reading(real_chat: PaperCh
                                  "iterations at inference time."}
     out = check_citations(right, _passages(), real_chat.vectors, ctx=Context(readings=read))
     assert out.cited == [2] and out.text == "它在推理时通过选择迭代次数来权衡精度和成本 [2]。"
+
+
+def test_a_reading_must_keep_the_sentences_names_and_numbers() -> None:
+    from rag.english import _faithful
+    assert _faithful("GraphBSI使用交叉熵损失。", "GraphBSI uses a cross-entropy loss.")
+    assert _faithful("Liu 等人达到 50.8%。", "Liu et al. reach 50.8%.")
+    assert not _faithful("Liu 等人达到 50.8%。", "Liu et al. reach half.")  # a number lost
+    assert not _faithful("Liu 等人达到 50.8%。", "I cannot translate this.")
+    assert not _faithful("它很快。", "它 is fast.")  # still Chinese
