@@ -69,11 +69,8 @@ class ClaimVerdict:
     verdicts: tuple[Verdict, ...] = ()
 
 
-DEFAULT_CLOSE: float = Settings.model_fields["claim_close_cosine"].default
-DEFAULT_FLOOR: float = Settings.model_fields["claim_close_coverage"].default
+DEFAULT_STEPS: tuple[tuple[float, float], ...] = Settings.model_fields["claim_support_steps"].default
 DEFAULT_ATTRIBUTION: float = Settings.model_fields["claim_attribution_coverage"].default
-DEFAULT_NEAR: float = Settings.model_fields["claim_near_cosine"].default
-DEFAULT_NEAR_FLOOR: float = Settings.model_fields["claim_near_coverage"].default
 
 
 @dataclass(frozen=True)
@@ -110,15 +107,15 @@ def words_held(terms: list[str], text: str) -> float:
     return sum(t in held or bool(synonyms.get(t, frozenset()) & held) for t in terms) / len(terms)
 
 
-def claim_words_held(held: float, cosine: float, min_coverage: float, close: float,
-                     floor: float, near: float = 1.0, near_floor: float = 1.0) -> Verdict:
-    """Enough of the claim's words (`min_coverage`), or a paraphrase: a close cosine with
-    fewer of them (`floor`), or a near one (`near`) with fewer still (`near_floor`)."""
-    if held >= min_coverage:
-        return Verdict("claim_words_held", True, f"{held:.2f} of the claim's words")
-    ok = cosine >= close and held >= floor or cosine >= near and held >= near_floor
-    return Verdict("claim_words_held", ok, f"{held:.2f} of the claim's words, cosine {cosine:.2f}"
-                   + (" (a paraphrase)" if ok else ""))
+def claim_words_held(held: float, cosine: float,
+                     steps: tuple[tuple[float, float], ...] = DEFAULT_STEPS) -> Verdict:
+    """Enough of the claim's words: at some (cosine, share) step, the sentence is at least that
+    close to the claim and holds at least that share of its words. The first step (any cosine)
+    asks for most of the words; closer paraphrases need fewer, never none."""
+    step = next(((c, h) for c, h in steps if cosine >= c and held >= h), None)
+    reason = f"{held:.2f} of the claim's words, cosine {cosine:.2f}"
+    return Verdict("claim_words_held", step is not None,
+                   reason + (f" (a paraphrase at cosine >= {step[0]})" if step and step[0] > 0 else ""))
 
 
 def specifics_held(claim: str, text: str) -> Verdict:
@@ -226,13 +223,11 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
 
 
 def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: Context,
-                min_coverage: float, close: float = DEFAULT_CLOSE, floor: float = DEFAULT_FLOOR,
-                attribution: float = DEFAULT_ATTRIBUTION, near: float = DEFAULT_NEAR,
-                near_floor: float = DEFAULT_NEAR_FLOOR) -> ClaimVerdict:
+                steps: tuple[tuple[float, float], ...] = DEFAULT_STEPS,
+                attribution: float = DEFAULT_ATTRIBUTION) -> ClaimVerdict:
     """The most similar evidence sentence about the claim's subject decides: contradicted when
-    it disagrees (`disagreement`), supported when it holds the claim's words (`min_coverage`
-    of them, `floor` of them at cosine `close`, or `near_floor` at cosine `near`), every number
-    and known word, else the next. None: contradicted when another paper's sentence says it of
+    it disagrees (`disagreement`), supported when it holds enough of the claim's words (at one
+    of the (cosine, share) `steps`), every number and known word, else the next. None: contradicted when another paper's sentence says it of
     its own method (`misattributed`), else unstated."""
     terms = claim_terms(claim)
     found = _candidates(claim, passages, vectors)
@@ -250,7 +245,7 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         held = words_held(terms, f"{s} {source_line(p)}")
         checks = (about, numbers_held(claim, one), numbers_bound(claim, one, claim), known_words(claim, ctx.unknown),
                   specifics_held(claim, f"{s} {source_line(p)}"), comparison_held(claim, s),
-                  claim_words_held(held, c.cosine, min_coverage, close, floor, near, near_floor))
+                  claim_words_held(held, c.cosine, steps))
         if all(v.ok for v in checks):
             return ClaimVerdict("supported", p, s, checks)
     if wrong := misattributed(claim, terms, found, ctx, attribution):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Literal
 
@@ -175,30 +176,13 @@ class Settings(BaseSettings):
         "question is the question restated: its terms are not checked against the cited paper "
         "(0: always checked).",
     )
-    claim_coverage: float = Field(
-        0.7, ge=0.0, le=1.0,
-        description="Claim questions: share of the claim's content words an evidence sentence "
-        "(with its paper's name) must hold to count as supporting it (rag/claims.py).",
-    )
-    claim_close_cosine: float = Field(
-        0.6, ge=0.0, le=1.0,
-        description="Claim questions: a sentence this close to the claim (embedder cosine) is a "
-        "paraphrase and supports it with claim_close_coverage of its words (rag/claims.py).",
-    )
-    claim_close_coverage: float = Field(
-        0.5, ge=0.0, le=1.0,
-        description="Claim questions: share of the claim's words a paraphrase (claim_close_cosine) "
-        "must still hold to support it.",
-    )
-    claim_near_cosine: float = Field(
-        0.75, ge=0.0, le=1.0,
-        description="Claim questions: a sentence this close to the claim (embedder cosine) is a "
-        "near paraphrase and supports it with claim_near_coverage of its words (rag/claims.py).",
-    )
-    claim_near_coverage: float = Field(
-        0.3, ge=0.0, le=1.0,
-        description="Claim questions: share of the claim's words a near paraphrase "
-        "(claim_near_cosine) must still hold to support it.",
+    claim_support_steps: tuple[tuple[float, float], ...] = Field(
+        ((-1.0, 0.7), (0.6, 0.5), (0.75, 0.3)),
+        description="Claim questions: (cosine, share) steps. An evidence sentence (with its paper's "
+        "name) holds enough of the claim's content words when, at some step, its embedder cosine "
+        "to the claim is at least the cosine and it holds at least the share of the words: the "
+        "closer a paraphrase, the fewer of the claim's own words it needs; cosine -1: at any cosine "
+        "(rag/claims.py). JSON.",
     )
     claim_attribution_coverage: float = Field(
         0.8, ge=0.0, le=1.0,
@@ -294,5 +278,7 @@ def env_example() -> str:
             default = f"<repo>/{default.relative_to(REPO_ROOT)}"
         if isinstance(default, SecretStr):
             default = default.get_secret_value()
+        if isinstance(default, (list, tuple)):
+            default = json.dumps(default)
         lines += [f"# {field.description}", f"# {env}={'' if default is None else default}"]
     return "\n".join(lines) + "\n"

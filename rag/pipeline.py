@@ -324,9 +324,8 @@ class PaperChat:
                                    min_relative=0.5) if asked.ok else []
         yield Event("passages", passages=tuple(passages))
         s = self.settings
-        verdict = judge_claim(claim, passages, self.vectors, ctx, s.claim_coverage, s.claim_close_cosine,
-                              s.claim_close_coverage, s.claim_attribution_coverage, s.claim_near_cosine,
-                              s.claim_near_coverage)
+        verdict = judge_claim(claim, passages, self.vectors, ctx, s.claim_support_steps,
+                              s.claim_attribution_coverage)
         if s.claim_model_check:
             verdict = model_reading(claim, verdict, model())
         answer = claim_answer(question, verdict, passages, suggestions)

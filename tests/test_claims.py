@@ -93,14 +93,15 @@ def test_a_paraphrase_holds_the_claim_words_by_synonym() -> None:
 
 
 def test_a_close_cosine_needs_fewer_claim_words_but_not_none() -> None:
-    assert claim_words_held(0.72, 0.3, 0.7, 0.6, 0.5).ok
-    assert claim_words_held(0.56, 0.62, 0.7, 0.6, 0.5).ok  # a paraphrase
-    assert not claim_words_held(0.56, 0.55, 0.7, 0.6, 0.5).ok  # not close enough
-    assert not claim_words_held(0.4, 0.9, 0.7, 0.6, 0.5).ok  # close, but too few words
-    # a near paraphrase (cosine 0.75 or more) needs fewer still, but some
-    assert claim_words_held(0.4, 0.9, 0.7, 0.6, 0.5, near=0.75, near_floor=0.3).ok
-    assert not claim_words_held(0.4, 0.7, 0.7, 0.6, 0.5, near=0.75, near_floor=0.3).ok
-    assert not claim_words_held(0.2, 0.9, 0.7, 0.6, 0.5, near=0.75, near_floor=0.3).ok
+    steps = ((-1.0, 0.7), (0.6, 0.5), (0.75, 0.3))  # the default
+    assert claim_words_held(0.72, 0.3, steps).ok
+    assert claim_words_held(0.56, 0.62, steps).ok  # a paraphrase
+    assert not claim_words_held(0.56, 0.55, steps).ok  # not close enough
+    assert claim_words_held(0.4, 0.9, steps).ok  # a near paraphrase needs fewer still
+    assert not claim_words_held(0.4, 0.7, steps).ok
+    assert not claim_words_held(0.2, 0.9, steps).ok  # but some
+    assert claim_words_held(0.72, -0.05, steps).ok  # most of its words: at any cosine
+    assert not claim_words_held(0.4, 0.9, ((-1.0, 0.7), (0.6, 0.5))).ok  # the steps are settings
 
 
 def test_a_claim_adding_a_name_or_a_comparison_is_not_supported() -> None:
