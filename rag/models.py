@@ -240,9 +240,10 @@ class Turn:
 
 @dataclass(frozen=True)
 class Event:
-    """A step of a streamed answer: status text, the passages, a token, or the final answer."""
+    """A step of a streamed answer: status text, the passages, a token, a note that the reply
+    so far is being checked (it stays on screen), or the final answer."""
 
-    kind: str  # "status" | "passages" | "token" | "answer"
+    kind: str  # "status" | "passages" | "token" | "checking" | "answer"
     text: str = ""
     passages: tuple[Passage, ...] = ()
     answer: Answer | None = None

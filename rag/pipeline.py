@@ -258,7 +258,7 @@ class PaperChat:
         that the citation check reads what they say; unchanged for an English reply."""
         if not (self.settings.read_chinese_in_english and has_cjk(reply)):
             return ctx
-        yield Event("status", text="Reading the answer in English to check its citations…")
+        yield Event("checking", text="Reading the answer in English to check its citations…")
         return replace(ctx, readings=english_readings(reply, passages, model(),
                                                       self.settings.max_answer_tokens))
 

@@ -237,7 +237,11 @@ def test_a_chinese_answer_is_read_in_english_for_its_check(real_chat: PaperChat,
     real_llm.replies.extend(["What loss function does GraphBSI use for training?",
                              "GraphBSI 使用交叉熵损失函数进行训练 [1]。",
                              "1. GraphBSI uses a cross-entropy loss function for training."])
-    answer = real_chat.ask("GraphBSI 训练时使用什么损失函数？")
+    events = list(real_chat.ask_stream("GraphBSI 训练时使用什么损失函数？"))
+    answer = events[-1].answer
+    assert answer is not None
+    kinds = [e.kind for e in events]
+    assert kinds.index("checking") > kinds.index("token")  # the reply stays on screen, checked
     assert len(real_llm.prompts) == 3 and "1. GraphBSI 使用交叉熵损失函数进行训练" in \
         real_llm.prompts[-1][-1]["content"]
     assert answer.refused and not answer.citations

@@ -215,6 +215,14 @@ def test_a_stopped_turn_loses_its_spinner_and_caret() -> None:
         "Stopped.", "warn")
 
 
+def test_a_reply_being_checked_stays_on_screen() -> None:
+    view = chat_turn.TurnView(number=1, model="fake")
+    view.apply(Event("token", text="GraphBSI 是一种单步图生成模型。"))
+    view.apply(Event("checking", text="Reading the answer in English to check its citations…"))
+    assert view.text == "GraphBSI 是一种单步图生成模型。"
+    assert "单步图生成模型" in view.message and "Reading the answer in English" in view.message
+
+
 def test_a_model_asked_again_replaces_its_first_reply_on_screen() -> None:
     view = chat_turn.TurnView(number=1, model="fake")
     for piece in ("QuRL", " (Wei et al.)"):

@@ -96,6 +96,8 @@ class TurnView:
         if event.kind == "status":  # a status after tokens: the model is asked again
             self.text = ""
             self.message = note_html(event.text, "wait")
+        elif event.kind == "checking":  # the reply stays; a note says it is being checked
+            self.message = answer_html(self.text, self.passages, self.number) + note_html(event.text, "wait")
         elif event.kind == "passages":
             self.passages = event.passages
             self.sources = sources_html(
