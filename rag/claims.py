@@ -146,7 +146,7 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
     """Why the sentence contradicts the claim: negation, direction or number (the answer
     policy's check), a number's direction, an antonym, a comparison the other way round, or
     another name in the claim's slot (`substitution`; `paper`: the sentence's paper's words)."""
-    return (contradiction(claim, sentence, name) or number_direction(claim, sentence)
+    return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
             or opposite_words(claim, sentence) or reversed_comparison(claim, sentence, name)
             or substitution(claim, sentence, paper))
 

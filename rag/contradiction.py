@@ -151,11 +151,13 @@ def _shared(claim: str, sentence: str) -> float:
     return len(want & set(tokenize(sentence))) / len(want) if want else 0.0
 
 
-def contradiction(claim: str, sentence: str, name: str = "") -> str:
+def contradiction(claim: str, sentence: str, name: str = "", spelled: bool = False) -> str:
     """Why the sentence contradicts the claim, or "" when it does not: a negation one side
     has and the other lacks, opposite directions (reduce vs increase) for the same thing,
     or a different number for the same statement. `name`: the sentence's paper, which the
-    claim may name where the sentence says "we" or "our method"."""
+    claim may name where the sentence says "we" or "our method". `spelled`: number words are
+    figures too ("half" against "90%"; claim questions only: an answer's "40 iterations" is
+    not corrected by "four domains")."""
     c_scope, c_heads = _scopes(claim)
     s_scope, s_heads = _scopes(sentence)
     c_pos = {x.stem for x in c_scope if not x.negated}
@@ -170,7 +172,7 @@ def contradiction(claim: str, sentence: str, name: str = "") -> str:
     if len(c_kinds) == 1 and len(s_kinds) == 1 and c_kinds != s_kinds and \
             (numbers(claim) & numbers(sentence) or _shared(claim, f"{sentence} {name}") >= 0.6):
         return f"direction differs: the claim says {min(c_kinds)}, the passage {min(s_kinds)}"
-    c_num, s_num = figures(claim), figures(sentence)
+    c_num, s_num = (figures(claim), figures(sentence)) if spelled else (numbers(claim), numbers(sentence))
     if c_num - s_num and s_num and _shared(claim, f"{sentence} {name}") >= 0.75:
         return f"number differs: {', '.join(sorted(c_num - s_num))} vs {', '.join(sorted(s_num))}"
     return ""

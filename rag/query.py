@@ -239,7 +239,9 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
     named = detect_papers(f"{question} {text}", catalogue)
-    if intent == "compare" and len(named) < 2 and not (
+    labelled = {pid for pid, r in catalogue.items()  # "Balla et al.": a paper, by its label
+                if r.display_name and r.display_name.lower() in question.lower()}
+    if intent == "compare" and len(set(named) | labelled) < 2 and not (
             _COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)):
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):

@@ -97,6 +97,7 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("For networks that loop one weight-shared block, how do they compare in accuracy with bigger "
      "conventional networks?", "answer"),
     ("How does GLOT compare with mean pooling?", "answer"),
+    ("Compare InfoSEDD and Balla et al.", "compare"),  # a paper named by its "X et al." label
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
