@@ -20,6 +20,7 @@ Metrics (reported for the final answers and, where it makes sense, for the model
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -37,6 +38,7 @@ from eval.libraries import open_library
 from rag import prompts
 from rag.cite import REFUSAL, claims, support
 from rag.config import DEMO_CORPUS, Settings
+from rag.llm import ChatModel
 from rag.models import Answer, Passage, Turn
 from rag.pipeline import ASKED_AGAIN, PaperChat
 from rag.sentences import VectorCache
@@ -119,24 +121,38 @@ def judge_table(answer: Answer, expected: set[str]) -> Tally:
 
 class ReplayChat:
     """A chat model that gives, for each question, what an earlier run's rows recorded (found
-    by the question's text in the prompt): its reply to the answer prompt, and its standalone
-    English question to any other prompt (rewriting, translation). "" when that run never
-    asked the model for an answer."""
+    by the question's text in the prompt): its reply to the answer prompt, its English
+    readings of Chinese sentences (the `read_in_english` checks it recorded) to the reading
+    prompt, and its standalone English question to any other prompt (rewriting, translation).
+    "" when that run never asked the model for an answer. `reader`: a live model that reads
+    Chinese replies in English instead (what the reading alone changes, on the same replies)."""
 
     name = "replay"
 
-    def __init__(self, replies: dict[str, tuple[str, str]]) -> None:
+    def __init__(self, replies: dict[str, tuple[str, str]], readings: dict[str, str] | None = None,
+                 reader: ChatModel | None = None) -> None:
         self.replies = replies
+        self.readings = readings or {}
+        self.reader = reader
         self.missing = 0
 
     @classmethod
-    def from_rows(cls, path: Path) -> ReplayChat:
+    def from_rows(cls, path: Path, reader: ChatModel | None = None) -> ReplayChat:
         rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+        readings = {c["sentence"]: v["reason"] for r in rows for c in r.get("checks", ())
+                    for v in c.get("checks", ()) if v["check"] == "read_in_english"}
         return cls({r["question"]: (r.get("raw") or "", r.get("standalone_query") or r["question"])
-                    for r in rows})
+                    for r in rows}, readings, reader)
 
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,
                temperature: float = 0.0) -> Iterator[str]:
+        if messages[-1]["content"].startswith(_READING_PROMPT):
+            if self.reader is not None:
+                yield from self.reader.stream(messages, max_tokens=max_tokens, temperature=temperature)
+                return
+            listed = _NUMBERED_LINE.findall(messages[-1]["content"])
+            yield "\n".join(f"{n}. {self.readings[s]}" for n, s in listed if s in self.readings)
+            return
         again = len(messages) > 2 and messages[-2]["role"] == "assistant"  # asked once more
         prompt = messages[-3 if again else -1]["content"]
         asked = [q for q in self.replies if q in prompt]
@@ -148,6 +164,10 @@ class ReplayChat:
         reply = second if again else first
         self.missing += not reply
         yield reply
+
+
+_READING_PROMPT = prompts.load("read_in_english").split("{", 1)[0]
+_NUMBERED_LINE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
 
 
 @dataclass
@@ -254,6 +274,8 @@ def answers_command(
     replay: Path | None = typer.Option(None, help="Rows (JSONL) of an earlier run: answer with "
                                        "their recorded model replies instead of a model, to see "
                                        "what the answer policy alone changes (no timings)."),
+    read_live: bool = typer.Option(False, help="With --replay: the chat model reads the recorded "
+                                   "Chinese replies in English (live) instead of the recorded readings."),
 ) -> None:
     """Evaluate answers: accuracy, citation precision/recall, refusals, latency (JSON to stdout)."""
     updates: dict[str, Any] = {}
@@ -267,7 +289,7 @@ def answers_command(
                             progress=True)
         settings = chat.settings
         if replay:
-            recorded = ReplayChat.from_rows(replay)
+            recorded = ReplayChat.from_rows(replay, chat.llm() if read_live else None)
             with chat.override(recorded):
                 report = evaluate(chat, rows)
             print(f"replay: {recorded.missing} questions had no recorded reply "

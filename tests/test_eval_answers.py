@@ -114,3 +114,20 @@ def test_replay_gives_a_reply_asked_again_its_second_part(tmp_path) -> None:
     again = retry_messages(first, "QuRL (Wei et al.) [1]", "What do QuRL's rubrics look like?")
     assert "".join(replay.stream(again)) == "They are case-wise [1]." and replay.missing == 0
 
+
+
+def test_replay_reads_a_chinese_reply_as_recorded_or_with_a_live_reader(tmp_path) -> None:
+    from eval.answers import ReplayChat
+    from rag.fakes import FakeChat
+    from rag.prompts import render
+
+    check = {"sentence": "RoT 快 82%。", "action": "kept",
+             "checks": [{"check": "read_in_english", "ok": True, "reason": "RoT is 82% faster."}]}
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"question": "RoT 快多少？", "raw": "RoT 快 82% [1]。",
+                                "checks": [check]}, ensure_ascii=False) + "\n")
+    reading = [{"role": "user", "content": render("read_in_english", sentences="1. RoT 快 82%。\n2. 它很好。")}]
+    assert "".join(ReplayChat.from_rows(rows).stream(reading)) == "1. RoT is 82% faster."
+    live = FakeChat(["1. RoT is faster by 82%."])
+    assert "".join(ReplayChat.from_rows(rows, live).stream(reading)) == "1. RoT is faster by 82%."
+    assert live.prompts == [reading]
