@@ -173,7 +173,10 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         cited = replace(ctx, cited_names=frozenset(tokenize(names)))  # names it may use (specifics)
         split = _decide_parts(parts, valid, passages, vectors, cited, current) if (
             not reading and (parts := _by_paper(claim, ctx))) else None
-        action, out, good, verdicts = split or _decide(said, valid, passages, vectors, cited, current)
+        # a reading words the question its own way: its asked terms are not checked (the
+        # standalone question is another translation, so "discard elements" would not be "drop")
+        checking = replace(cited, question="") if reading else cited
+        action, out, good, verdicts = split or _decide(said, valid, passages, vectors, checking, current)
         if reading:
             verdicts = (*verdicts, Verdict("read_in_english", True, reading))
             if action in ("kept", "repaired"):  # the Chinese sentence, with the citations found

@@ -82,8 +82,7 @@ def test_follow_up_settled_by_the_history_needs_no_model_call(real_chat: PaperCh
 def test_chinese_question_is_translated_for_retrieval_and_answered_in_chinese(
         real_chat: PaperChat, real_llm: FakeChat) -> None:
     real_llm.replies.extend(["GraphBSI one-shot graph generation Bayesian sample inference",
-                             "GraphBSI 是一种单步图生成模型 [1]。",
-                             "1. GraphBSI is a one-shot graph generative model."])
+                             "GraphBSI 是一种单步图生成模型 [1]。"])
     answer = real_chat.ask("GraphBSI 是什么模型？")
     assert answer.standalone_query.startswith("GraphBSI one-shot")
     assert "Answer in Chinese" in real_llm.prompts[1][-1]["content"]
@@ -231,26 +230,37 @@ def test_a_paraphrased_question_repeated_by_the_model_is_still_answered(real_cha
     assert {c.name for c in answer.citations} == {"GraphBSI"}
 
 
-def test_a_chinese_answer_is_read_in_english_for_its_check(real_chat: PaperChat, real_llm: FakeChat) -> None:
+@pytest.fixture
+def reading(real_chat: PaperChat, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(real_chat.settings, "read_chinese_in_english", True)
+
+
+def test_a_chinese_answer_is_not_read_in_english_by_default(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    real_llm.replies.extend(["GraphBSI one-shot graph generation", "GraphBSI 是一种单步图生成模型 [1]。"])
+    real_chat.ask("GraphBSI 是什么模型？")
+    assert len(real_llm.prompts) == 2
+
+
+def test_a_chinese_answer_is_read_in_english_for_its_check(real_chat: PaperChat, real_llm: FakeChat,
+                                                           reading: None) -> None:
     """One more model call reads the Chinese sentences in English; a sentence whose reading its
     passage does not hold is dropped (here the whole answer, so it is refused)."""
-    real_llm.replies.extend(["What loss function does GraphBSI use for training?",
-                             "GraphBSI 使用交叉熵损失函数进行训练 [1]。",
-                             "1. GraphBSI uses a cross-entropy loss function for training."])
-    events = list(real_chat.ask_stream("GraphBSI 训练时使用什么损失函数？"))
+    real_llm.replies.extend(["Where is GraphBSI evaluated?", "GraphBSI 在 ImageNet 上进行了评估 [1]。",
+                             "1. GraphBSI is evaluated on ImageNet."])
+    events = list(real_chat.ask_stream("GraphBSI 在哪里评估？"))
     answer = events[-1].answer
     assert answer is not None
     kinds = [e.kind for e in events]
     assert kinds.index("checking") > kinds.index("token")  # the reply stays on screen, checked
-    assert len(real_llm.prompts) == 3 and "1. GraphBSI 使用交叉熵损失函数进行训练" in \
+    assert len(real_llm.prompts) == 3 and "1. GraphBSI 在 ImageNet 上进行了评估" in \
         real_llm.prompts[-1][-1]["content"]
     assert answer.refused and not answer.citations
-    reading = next(v for c in answer.checks for v in c.verdicts if v.check == "read_in_english")
-    assert reading.reason == "GraphBSI uses a cross-entropy loss function for training."
+    read = next(v for c in answer.checks for v in c.verdicts if v.check == "read_in_english")
+    assert read.reason == "GraphBSI is evaluated on ImageNet."
 
 
 def test_a_chinese_answer_whose_reading_fails_is_checked_by_its_latin_terms(
-        real_chat: PaperChat, real_llm: FakeChat) -> None:
+        real_chat: PaperChat, real_llm: FakeChat, reading: None) -> None:
     real_llm.replies.extend(["GraphBSI one-shot graph generation Bayesian sample inference",
                              "GraphBSI 是一种单步图生成模型 [1]。", "I cannot translate this."])
     answer = real_chat.ask("GraphBSI 是什么模型？")
@@ -259,10 +269,10 @@ def test_a_chinese_answer_whose_reading_fails_is_checked_by_its_latin_terms(
     assert not any(v.check == "read_in_english" for c in answer.checks for v in c.verdicts)
 
 
-def test_an_unnumbered_reading_of_one_sentence_is_taken(real_chat: PaperChat, real_llm: FakeChat) -> None:
-    real_llm.replies.extend(["What loss function does GraphBSI use for training?",
-                             "GraphBSI 使用交叉熵损失函数进行训练。[1]",
-                             "GraphBSI uses a cross-entropy loss function for training."])
-    answer = real_chat.ask("GraphBSI 训练时使用什么损失函数？")
+def test_an_unnumbered_reading_of_one_sentence_is_taken(real_chat: PaperChat, real_llm: FakeChat,
+                                                        reading: None) -> None:
+    real_llm.replies.extend(["Where is GraphBSI evaluated?", "GraphBSI 在 ImageNet 上进行了评估。[1]",
+                             "GraphBSI is evaluated on ImageNet."])
+    answer = real_chat.ask("GraphBSI 在哪里评估？")
     assert answer.refused
     assert any(v.check == "read_in_english" for c in answer.checks for v in c.verdicts)
