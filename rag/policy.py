@@ -433,7 +433,7 @@ def counted_thing(question: str) -> str:
     m = re.search(r"\bhow (?:many|much)\s+([\w\s-]{1,60})", question, re.IGNORECASE)
     if not m or _AUXILIARY.match(m.group(1)):  # "how much does it cut ...": a degree, not a count
         return ""
-    skip = words().frame | words().count_modifiers
+    skip = words().frame | words().count_modifiers | {t for n in words().spelled for t in tokenize(n)}
     # A name before a lower-case word modifies it: "how many ResiliBench tasks" counts tasks.
     named = _NAME_BEFORE.match(m.group(1))
     counted = m.group(1)[named.end():] if named else m.group(1)
@@ -445,7 +445,7 @@ def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Ver
     that is not the question's, not a cited paper's name or authors (`names`), and not
     generic ("widely used"). "Which benchmarks was RoT evaluated on?" is not answered by
     "RoT was evaluated on reasoning benchmarks [1]". A Chinese answer counts the characters
-    it adds that are not function words."""
+    it adds that are not function characters (`new_cjk_chars` of them)."""
     if not _ASKS_CONTENT.search(question):
         return Verdict("adds_information", True, "not a what/which/how question")
     w = words()
@@ -453,10 +453,12 @@ def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Ver
     body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are not information
     new = [t for t in tokenize(body) if t not in known]
     if not new and _CJK.search(body):
+        # characters it adds that are not function characters: one is enough in place of the
+        # question's wh-word ("中心地位" for "什么地位", "熵" for "什么量"), else an answer word
         asked = set(question)
-        chars = {c for c in body if _CJK.match(c) and c not in asked and c not in w.generic_cjk}
+        chars = sorted({c for c in body if _CJK.match(c) and c not in asked and c not in w.generic_cjk})
         said = [a for a in w.answer_words_cjk if a in body and a not in question]
-        new = sorted(chars) if len(chars) >= 3 else said
+        new = chars if len(chars) >= w.new_cjk_chars else said
     return Verdict("adds_information", bool(new),
                    f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
 

@@ -16,6 +16,7 @@ from rag.policy import (
     asked_terms_held,
     check_pair,
     correctable,
+    counted_thing,
     coverage,
     names_only,
     numbers_bound,
@@ -377,3 +378,19 @@ def test_saying_where_it_is_stated_adds_no_information() -> None:
     text = "There are 5,040 tasks held out as a test split [2]. This is stated in the passage from ResiliBench [2]."
     assert not adds_information(q, text, ["ResiliBench"]).ok
     assert adds_information(q, "There are 504 tasks held out [2].", ["ResiliBench"]).ok
+
+
+def test_a_short_chinese_answer_that_adds_a_word_adds_information() -> None:
+    """Blind8 (after its run): "中心地位" for "什么地位" and "熵" for "什么量" were refused as
+    repeating the question; a question echoed back still is."""
+    q = "Balla 等人认为自回归（AR）模型在现代生成式 AI 系统中处于什么地位？"
+    assert adds_information(q, "Balla 等人认为自回归（AR）模型在现代生成式 AI 系统中处于中心地位 [1]。").ok
+    q = "InfoSEDD 在 Ising 模型上展示的是对什么量的估计？"
+    assert adds_information(q, "InfoSEDD 在 Ising 模型上展示的是对熵估计的估计 [2]。").ok
+    q = "行为基础模型（BFM）在测试时根据直接给定的奖励函数检索高性能策略，这个过程通常被称为什么？"
+    assert not adds_information(q, "行为基础模型（BFM）在测试时根据直接给定的奖励函数检索高性能策略 [1]。").ok
+
+
+def test_a_number_word_is_not_the_counted_thing() -> None:
+    q = "In ResiliBench, how many of the three prompting styles have an average success rate below 55%?"
+    assert counted_thing(q) == "prompt"
