@@ -15,7 +15,7 @@ from rag.llm import ChatModel, LLMError
 from rag.models import Turn
 from rag.retrieve import Filters
 from rag.store import PaperRecord
-from rag.text import fold, is_author_label, is_chinese, tokenize
+from rag.text import ET_AL, fold, is_author_label, is_chinese, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -240,7 +240,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     intent = detect_intent(question + " " + text)
     named = detect_papers(f"{question} {text}", catalogue)
     labelled = {pid for pid, r in catalogue.items()  # "Balla et al.": a paper, by its label
-                if r.display_name and r.display_name.lower() in question.lower()}
+                if r.display_name.endswith(ET_AL) and re.search(
+                    rf"(?<!\w){re.escape(r.display_name)}", question, re.IGNORECASE)}
     if intent == "compare" and len(set(named) | labelled) < 2 and not (
             _COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)):
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper

@@ -127,3 +127,17 @@ def test_a_failed_reply_to_an_ordinary_question_is_still_refused(chat: PaperChat
                                                                  fake_llm: FakeChat) -> None:
     fake_llm.replies.append("I don't know.")
     assert chat.ask("What learning rate does Moshe Eliasof use in GLOT?").refused
+
+
+def test_a_short_display_name_inside_a_word_names_no_paper(chat: PaperChat) -> None:
+    """Blind8's am39 at 4,310 papers: "the same Gaussian mixtures" holds "SAM", the display
+    name of several ICLR papers, so TGMM was put in a table with k-means papers. Only a
+    paper's "X et al." label, as a whole, counts as naming it for a comparison."""
+    from dataclasses import replace as copy
+
+    catalogue = dict(chat.store.catalogue())
+    some = next(iter(catalogue.values()))
+    catalogue["psam"] = copy(some, paper_id="psam", title="", display_name="SAM")
+    q = "How does GLOT's accuracy compare with mean pooling on the same benchmarks?"
+    assert understand(q, [], catalogue, chat.llm, 3).intent == "answer"
+    assert understand("Compare GLOT and Balla et al.", [], catalogue, chat.llm, 3).intent == "compare"
