@@ -88,8 +88,9 @@ _LEADING_MARKER = re.compile(r"^\s*(?:passages?\s*)?[\[【]\s*\d", re.IGNORECASE
 
 def name_markers(text: str, passages: list[Passage]) -> str:
     """A sentence that uses markers as its subject ("[1] 和 [3] 研究了联邦学习。", "[2] shows
-    ...") gets the papers' names put in front of them, so the sentence still says something
-    once the markers move to its end. Sentences made only of markers are left alone."""
+    ...") or as a noun after a preposition ("在 [1] 中", "in [2]") gets the papers' names put
+    in front of them, so the sentence still says something once the markers move to its end.
+    Sentences made only of markers are left alone."""
     by_n = {p.n: p for p in passages}
 
     def named(m: re.Match[str]) -> str:
@@ -104,8 +105,16 @@ def name_markers(text: str, passages: list[Passage]) -> str:
         if _LEADING_MARKER.match(sentence) and not is_meta(MARKER.sub("", sentence)):
             sentence = re.sub(r"\bpassages?\s*(?=[\[【])", "", sentence, flags=re.IGNORECASE)
             sentence = MARKER.sub(named, sentence).strip()
+        elif not is_meta(MARKER.sub("", sentence)):
+            # a marker used as a noun inside the sentence ("在 [1] 中", "as shown in [2],"):
+            # the paper's name, or the sentence would read "在 中" once the marker moves
+            sentence = _NOUN_MARKER.sub(named, sentence)
         out.append(sentence)
     return " ".join(out)
+
+
+_NOUN_MARKER = re.compile(r"(?:(?<=\bin)|(?<=\bfrom)|(?<=\bby)|(?<=\band)|(?<=\bsee)|(?<=\bof)|"
+                          r"(?<=[在和与及、跟从据如]))" + MARKER.pattern, re.IGNORECASE)
 
 
 def is_meta(claim: str) -> bool:

@@ -55,7 +55,7 @@ class Words:
     answer_words_cjk: tuple[str, ...] = ()  # "优于", "降低": a Chinese comparison's answer
     hedges: tuple[str, ...] = ()  # "can be inferred", "presumably": said of what a passage implies
     spelled: Mapping[str, str] = field(default_factory=dict)  # "half" -> "50"
-    new_cjk_chars: int = 1  # a Chinese answer adds information with this many new characters
+    new_cjk_chars: int = 3  # a Chinese answer adds information with this many new characters
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +82,7 @@ def words() -> Words:
         self_references=stems(raw.get("self_references", "").split()),
         answer_words_cjk=tuple(raw.get("answer_words_cjk", "").split()),
         hedges=tuple(raw.get("hedges", [])), spelled=dict(raw.get("spelled_numbers", {})),
-        new_cjk_chars=int(raw.get("new_cjk_chars", 1)))
+        new_cjk_chars=int(raw.get("new_cjk_chars", 3)))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

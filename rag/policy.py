@@ -453,8 +453,8 @@ def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Ver
     body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are not information
     new = [t for t in tokenize(body) if t not in known]
     if not new and _CJK.search(body):
-        # characters it adds that are not function characters: one is enough in place of the
-        # question's wh-word ("中心地位" for "什么地位", "熵" for "什么量"), else an answer word
+        # characters it adds that are not function characters (`new_cjk_chars`), else an
+        # answer word ("优于")
         asked = set(question)
         chars = sorted({c for c in body if _CJK.match(c) and c not in asked and c not in w.generic_cjk})
         said = [a for a in w.answer_words_cjk if a in body and a not in question]

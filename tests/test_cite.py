@@ -312,3 +312,15 @@ def test_a_reading_must_keep_the_sentences_names_and_numbers() -> None:
     assert not _faithful("Liu 等人达到 50.8%。", "Liu et al. reach half.")  # a number lost
     assert not _faithful("Liu 等人达到 50.8%。", "I cannot translate this.")
     assert not _faithful("它很快。", "它 is fast.")  # still Chinese
+
+
+def test_a_marker_used_as_a_noun_gets_the_papers_name() -> None:
+    """Holdout's ah20/ah23 replayed: "在 [1] 中" and "在 [1] 和 [2] 两篇论文中" read "在 中",
+    "在 和" once the markers moved to the end."""
+    from rag.cite import name_markers
+
+    assert claims(name_markers("在 [2] 中，它少用了 13.5% 的训练内存。", _passages()))[0] == (
+        "在 RecurrSim 中，它少用了 13.5% 的训练内存。", [2])
+    assert claims(name_markers("As shown in [2], it trades accuracy for cost.", _passages()))[0][0] == (
+        "As shown in RecurrSim, it trades accuracy for cost.")
+    assert claims(name_markers("It cuts cost by 59% [2].", _passages()))[0][0] == "It cuts cost by 59%."

@@ -1,5 +1,6 @@
 """The answer policy's named checks (rag/policy.py, rag/contradiction.py): pure logic, no models."""
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -380,13 +381,17 @@ def test_saying_where_it_is_stated_adds_no_information() -> None:
     assert adds_information(q, "There are 504 tasks held out [2].", ["ResiliBench"]).ok
 
 
-def test_a_short_chinese_answer_that_adds_a_word_adds_information() -> None:
-    """Blind8 (after its run): "中心地位" for "什么地位" and "熵" for "什么量" were refused as
-    repeating the question; a question echoed back still is."""
+def test_a_chinese_answer_must_add_enough_new_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three new characters by default: "中心地位" for "什么地位" adds one (blind8's am24 stays
+    refused); with new_cjk_chars = 1 it passes, and so would garbled replies (holdout's ah23)."""
+    from rag import contradiction
+
     q = "Balla 等人认为自回归（AR）模型在现代生成式 AI 系统中处于什么地位？"
-    assert adds_information(q, "Balla 等人认为自回归（AR）模型在现代生成式 AI 系统中处于中心地位 [1]。").ok
-    q = "InfoSEDD 在 Ising 模型上展示的是对什么量的估计？"
-    assert adds_information(q, "InfoSEDD 在 Ising 模型上展示的是对熵估计的估计 [2]。").ok
+    short = "Balla 等人认为自回归（AR）模型在现代生成式 AI 系统中处于中心地位 [1]。"
+    assert not adds_information(q, short).ok
+    monkeypatch.setattr(contradiction, "words", lambda: replace(words(), new_cjk_chars=1))
+    monkeypatch.setattr("rag.policy.words", contradiction.words)
+    assert adds_information(q, short).ok
     q = "行为基础模型（BFM）在测试时根据直接给定的奖励函数检索高性能策略，这个过程通常被称为什么？"
     assert not adds_information(q, "行为基础模型（BFM）在测试时根据直接给定的奖励函数检索高性能策略 [1]。").ok
 
