@@ -288,8 +288,9 @@ _ASKING = re.compile(r"[?？]\s*$")
 
 def stated(claim: str) -> Verdict:
     """The sentence says what a passage states, not what it infers from one ("This can be
-    inferred from the passage that states ...", "presumably"): the answer's facts are the
-    papers' own, so an inference is no citable claim."""
+    inferred from the passage that states ...", "presumably") or a pointer at one in place of
+    an answer ("This can be seen in the passage from Liu et al. where it states: ..."): the
+    answer's facts are the papers' own, so an inference is no citable claim."""
     low = claim.lower()
     hedge = next((h for h in words().hedges if h in low), "")
     return Verdict("stated", not hedge, f"an inference ('{hedge}'), not what a passage states" if hedge else "")

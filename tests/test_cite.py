@@ -275,6 +275,11 @@ def test_a_sentence_that_infers_is_not_cited_as_what_a_passage_states(real_chat:
     plain = check_citations("RecurrSim chooses the number of recurrent iterations at inference time [2].",
                             _passages(), real_chat.vectors)
     assert plain.cited == [2]
+    # a pointer at a passage in place of an answer (blind8's am34 and am39, both unanswerable)
+    text = ('This can be seen in the passage from [2] where it states: "RecurrSim trades accuracy for '
+            'cost by choosing the number of recurrent iterations at inference time."')
+    out = check_citations(text, _passages(), real_chat.vectors)
+    assert out.cited == [] and out.checks[0].verdicts[0].check == "stated"
 
 
 def test_a_chinese_sentence_is_checked_by_its_english_reading(real_chat: PaperChat) -> None:
