@@ -227,8 +227,9 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
                 attribution: float = DEFAULT_ATTRIBUTION) -> ClaimVerdict:
     """The most similar evidence sentence about the claim's subject decides: contradicted when
     it disagrees (`disagreement`), supported when it holds enough of the claim's words (at one
-    of the (cosine, share) `steps`), every number and known word, else the next. None: contradicted when another paper's sentence says it of
-    its own method (`misattributed`), else unstated."""
+    of the (cosine, share) `steps`), every number and known word, else the next. None:
+    contradicted when another paper's sentence says it of its own method (`misattributed`),
+    else unstated."""
     terms = claim_terms(claim)
     found = _candidates(claim, passages, vectors)
     for c in found:

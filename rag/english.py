@@ -50,6 +50,6 @@ def english_readings(reply: str, passages: list[Passage], llm: ChatModel,
         lines = dict(enumerate(said, 1))
     readings = {s: lines[i] for i, s in enumerate(sentences, 1) if _faithful(s, lines.get(i, ""))}
     if len(readings) < len(sentences):
-        log.warning("%d of %d Chinese sentences have no English reading", len(sentences) - len(readings),
-                 len(sentences))
+        log.warning("%d of %d Chinese sentences have no English reading",
+                    len(sentences) - len(readings), len(sentences))
     return readings

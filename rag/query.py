@@ -239,17 +239,27 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
     named = detect_papers(f"{question} {text}", catalogue)
-    labelled = {pid for pid, r in catalogue.items()  # "Balla et al.": a paper, by its label
-                if r.display_name.endswith(ET_AL) and re.search(
-                    rf"(?<!\w){re.escape(r.display_name)}", question, re.IGNORECASE)}
-    if intent == "compare" and len(set(named) | labelled) < 2 and not (
-            _COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)):
+    if intent == "compare" and not (_COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)) \
+            and len(set(named) | labelled_papers(question, catalogue)) < 2:
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
     if intent == "list" and not (filters.authors or filters.areas or filters.years):
         intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
     return Query(original=question, text=text, intent=intent, filters=filters, named=named)
+
+
+def labelled_papers(question: str, catalogue: dict[str, PaperRecord]) -> set[str]:
+    """Loaded papers the question names by their whole "X et al." label ("Compare InfoSEDD and
+    Balla et al."), which `detect_papers` leaves to author matching."""
+    low = question.lower()
+    found = set()
+    for pid, r in catalogue.items():
+        label = r.display_name.lower()
+        at = low.find(label) if label.endswith(ET_AL) else -1
+        if at >= 0 and (at == 0 or not low[at - 1].isalnum()):
+            found.add(pid)
+    return found
 
 
 _NAME_WORDS = re.compile(r"[\w][\w\-]*")
