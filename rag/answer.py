@@ -114,7 +114,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     asked = f"{question} {query_text}"
     by_n = {p.n: p for p in passages}
     names = [f"{by_n[n].hit.name} {' '.join(by_n[n].hit.authors)}" for n in checked.cited if n in by_n]
-    whole = (answer_type_matches(asked, MARKER.sub("", checked.text)),
+    whole = (answer_type_matches(asked, MARKER.sub("", checked.text), names),
              adds_information(asked, checked.text, names))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
     if checked.refused or not checked.cited or not all(v.ok for v in whole):

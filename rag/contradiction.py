@@ -56,6 +56,9 @@ class Words:
     hedges: tuple[str, ...] = ()  # "can be inferred", "presumably": said of what a passage implies
     spelled: Mapping[str, str] = field(default_factory=dict)  # "half" -> "50"
     new_cjk_chars: int = 3  # a Chinese answer adds information with this many new characters
+    quantity_nouns: tuple[str, ...] = ()  # "what replay buffer *size*": a quantity is asked
+    named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
+    kind_words: tuple[str, ...] = ()  # "what *kind* of datasets": a kind, not a name
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +85,9 @@ def words() -> Words:
         self_references=stems(raw.get("self_references", "").split()),
         answer_words_cjk=tuple(raw.get("answer_words_cjk", "").split()),
         hedges=tuple(raw.get("hedges", [])), spelled=dict(raw.get("spelled_numbers", {})),
-        new_cjk_chars=int(raw.get("new_cjk_chars", 3)))
+        new_cjk_chars=int(raw.get("new_cjk_chars", 3)),
+        quantity_nouns=tuple(raw.get("quantity_nouns", "").split()),
+        named_nouns=tuple(raw.get("named_nouns", [])), kind_words=tuple(raw.get("kind_words", "").split()))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

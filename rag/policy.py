@@ -205,13 +205,22 @@ _CLAUSE_END = re.compile(r"(?<=[,;])\s+")
 
 
 def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
-    """A figure is said of what the passage says it of: when the sentence ties a number to a
-    named thing the question asked about ("20% on SpMM tasks"), the passage's clause holding
-    the number, or the clause before it, names that thing too (the abstract's 20% is for SpMV,
-    SpMM comes in the next sentence; its 62.1% is MDP-optimal prompts', not Chain-of-Thought's)."""
+    """A figure is said of what the passage says it of. A "how many X" answer's figure counts X
+    where the passage gives it (the clause holding it, or the one before, names X). When the
+    sentence ties a number to a named thing the question asked about ("20% on SpMM tasks"), the
+    passage's clause holding the number, or the clause before it, names that thing too (the
+    abstract's 20% is for SpMV, SpMM comes in the next sentence; its 62.1% is MDP-optimal
+    prompts', not Chain-of-Thought's)."""
     nums = numbers(claim)
     if not nums or _CJK.search(claim):
         return Verdict("numbers_bound", True, "")
+    # "how many rubrics" answered "17.0 rubrics": the passage's 17.0 counts points, not rubrics
+    counted = counted_thing(question) if _HOW_MANY.search(question) else ""
+    if counted and counted not in _PERCENT:  # "how many percentage points": its figures carry "%"
+        for n in sorted(counts_of(claim, counted) & nums):
+            held = [w for ns, w in _figure_contexts(passage.text) if n in ns]
+            if held and not any(counted in w for w in held):
+                return Verdict("numbers_bound", False, f"the passage's {n} does not count {counted}")
     asked = set(tokenize(question))
     own = set(tokenize(source_line(passage)))
     things = {t for m in _ENTITY.findall(claim.strip()) for t in tokenize(m)[:1]
@@ -229,6 +238,22 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
                            f"{', '.join(sorted(mine))}")
     return Verdict("numbers_bound", True, "")
+
+
+def counts_of(text: str, counted: str) -> set[str]:
+    """The figures the text gives as counts of `counted` (a stem): those with it among the
+    three words after them ("17.0 rubrics", "30 tool APIs"); not an item's "(1)" in a list."""
+    out = set()
+    for m in _FIGURE.finditer(text):
+        rest = re.split(r"\d|[.;:!?](?:\s|$)", text[m.end():], maxsplit=1)[0]  # up to the next figure
+        after = tokenize(" ".join(re.findall(r"[\w-]+", rest)[:3]))
+        if counted in after:
+            out |= numbers(m.group(0))
+    return out
+
+
+_PERCENT = frozenset({"percent", "percentag", "point"})
+_FIGURE = re.compile(r"(?<![\w.(])\d+(?:[.,]\d+)*%?(?![\w)])")
 
 
 def _figure_contexts(text: str) -> list[tuple[set[str], set[str]]]:
@@ -413,18 +438,46 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
                    f"best passage holds {cov:.2f} of the question's words (need {min_coverage:.2f})")
 
 
-def answer_type_matches(question: str, text: str) -> Verdict:
+def answer_type_matches(question: str, text: str, names: Iterable[str] = ()) -> Verdict:
     """A "how many" question needs a quantity in the answer, and, in an English answer, the
-    thing counted ("How many GPU hours ...?" is not answered by "13.5% less memory")."""
+    thing counted ("How many GPU hours ...?" is not answered by "13.5% less memory"). So does
+    a question for a size, value or ratio ("What replay buffer size ...?"). A question for a
+    named thing ("Which image datasets ...?") needs a name, acronym or figure that is neither
+    the question's nor a cited paper's (`names`): "STAD is evaluated on real-world temporal
+    distribution shifts" names no dataset."""
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
-    asks = _ASKS_QUANTITY.search(question) if not _AUXILIARY.match(question.lstrip()) else None
+    yes_no = bool(_AUXILIARY.match(question.lstrip()))
+    asks = (_ASKS_QUANTITY.search(question) or _asks_for("quantity_nouns").search(question)) if not yes_no else None
     if asks and not _QUANTITY.search(text):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     counted = counted_thing(question)
-    said = set(tokenize(text)) | ({"percent", "percentag", "point"} if "%" in text else set())
+    said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
     if asks and counted and not _CJK.search(text) and counted not in said:  # "11.3%" counts points
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
+    if not yes_no and not _CJK.search(text) and (thing := asked_name(question)):
+        known = set(tokenize(" ".join([question, *names])))
+        if not any(not set(tokenize(w)) <= known for w in specifics(text)):
+            return Verdict("answer_type", False, f"asked which {thing}; the answer names none")
     return Verdict("answer_type", True, "")
+
+
+@lru_cache(maxsize=2)
+def _asks_for(nouns: str) -> re.Pattern[str]:
+    """"what/which" with at most three words, none a verb, before one of the `nouns` word list
+    ("What replay buffer size", "What is the dimensionality", "Which image datasets"); not "to
+    what degree", which asks how much."""
+    listed = "|".join(re.escape(n) for n in sorted(getattr(words(), nouns), key=len, reverse=True))
+    gap = rf"(?:(?!{_AUXILIARY.pattern})[\w'-]+\s+|(?:is|are) (?:the|its|their)\s+)"
+    return re.compile(rf"(?<!\bto )\b(?:what|which)\s+(?P<gap>{gap}{{0,3}}?)(?P<noun>{listed})\b", re.IGNORECASE)
+
+
+def asked_name(question: str) -> str:
+    """The named thing a "which/what X" question asks for ("datasets" in "Which image datasets
+    does ...?"), "" when it asks for a kind of X ("what kind of datasets") or for no such thing."""
+    m = _asks_for("named_nouns").search(question)
+    if not m or set(m.group("gap").lower().split()) & set(words().kind_words):
+        return ""
+    return m.group("noun")
 
 
 def counted_thing(question: str) -> str:
@@ -483,6 +536,7 @@ REFUSAL = re.compile(
     r" in)|不知道|没有提到|未提及|无法回答|没有相关",
     re.IGNORECASE,
 )
+_HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
 _NAME_BEFORE = re.compile(r"\s*[\w-]*[A-Z][\w-]*\s+(?=[a-z])")  # "ResiliBench" in "ResiliBench tasks"
 _AUXILIARY = re.compile(r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|"
                         r"may|might)\b", re.IGNORECASE)

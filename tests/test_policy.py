@@ -13,6 +13,7 @@ from rag.policy import (
     adds_information,
     answer_type_matches,
     answerability,
+    asked_name,
     asked_terms,
     asked_terms_held,
     check_pair,
@@ -153,6 +154,41 @@ def test_answer_type() -> None:
     assert answer_type_matches(q, "It takes 3 hours on one GPU.").ok
 
 
+def test_a_question_for_a_size_or_value_needs_a_quantity() -> None:
+    # seen sets: each such question was unanswerable, and blind5's af40 / blind6's ag32 were
+    # answered with words only ("substantially larger buffer capacities")
+    size = "What replay buffer size do Lanzillotta et al. find is needed to mitigate shallow forgetting?"
+    no = answer_type_matches(size, "Mitigating shallow forgetting requires substantially larger buffer capacities.")
+    assert not no.ok and "quantity" in no.reason
+    assert answer_type_matches(size, "A buffer of 5,000 samples is needed.").ok
+    assert not answer_type_matches("What is the dimensionality of the virtual state in NAVIS?",
+                                   "NAVIS keeps a virtual state per node.").ok
+    # "to what degree" asks how much, not for a number; a yes/no question asks for neither
+    assert answer_type_matches("To what degree does GLOT improve on mean pooling?", "GLOT improves on it "
+                               "substantially.").ok
+    assert answer_type_matches("Is the batch size given?", "No, it is not.").ok
+
+
+def test_a_question_for_a_named_thing_needs_a_name() -> None:
+    q = "Which image datasets do Liu et al. use in their imaging experiments?"
+    none = answer_type_matches(q, "Liu et al. use standard image datasets in their imaging experiments.",
+                               ["Liu et al. Jialin Liu"])
+    assert not none.ok and "datasets" in none.reason
+    assert answer_type_matches(q, "They use CIFAR-10 and ImageNet.").ok
+    # the cited paper's own name names no dataset (paraphrased questions leave it out)
+    bench = "On which standard benchmarks is the graph pooling method evaluated?"
+    assert not answer_type_matches(bench, "GLOT is evaluated on standard benchmarks.", ["GLOT Mantri"]).ok
+    assert answer_type_matches(bench, "GLOT is evaluated on GLUE and MTEB.", ["GLOT Mantri"]).ok
+    # an option the question offers is not a name the answer found (blind3's ac36)
+    assert not answer_type_matches("Which graph neural network architecture, such as GCN or GAT, does "
+                                   "GLOT use?", "GLOT uses GAT.", ["GLOT Mantri"]).ok
+    # a kind of thing is answered by a description
+    assert answer_type_matches("What kind of datasets does ALL-IN do well on?", "Unseen datasets.").ok
+    assert answer_type_matches("Does RoT use a reward model?", "Yes, a reward-guided traversal.").ok
+    assert asked_name("Which base language model does QuRL fine-tune?") == "language model"
+    assert asked_name("Which family of sequence models does NAVIS draw on?") == ""
+
+
 def test_a_count_must_count_what_was_asked() -> None:
     q = "How many GPU hours did it take to train RecurrSim's 0.8B RecurrFNO?"
     other = answer_type_matches(q, "RecurrFNO uses 13.5% less training memory than 1.6B baselines.")
@@ -251,6 +287,20 @@ def test_a_figure_is_bound_to_what_the_passage_says_it_of() -> None:
     spmv = "By how much does SparseRL improve the compilation rate on SpMV tasks?"
     assert numbers_bound("SparseRL improves the compilation rate by 20% on SpMV tasks [1].", p, spmv).ok
     assert numbers_bound("SparseRL improves the compilation rate by 20% [1].", p, spmm).ok  # names nothing
+
+
+def test_a_count_is_bound_to_what_the_passage_counts() -> None:
+    """Blind5's unanswerable 'On average, how many rubrics does QuRL mine for each question?' was
+    answered with the +17.0 points of its benchmark gain."""
+    p = _passage(1, "qurl", "QuRL", "QuRL mines rubrics for each question from online sources. "
+                 "It improves the total score by +17.0 points over the base model.")
+    q = "On average, how many rubrics does QuRL mine for each question?"
+    wrong = numbers_bound("QuRL mines an average of 17.0 rubrics for each question [1].", p, q)
+    assert not wrong.ok and "rubric" in wrong.reason
+    tools = _passage(1, "resili", "ResiliBench", "The pipeline builds 5,040 tasks from a tool library of 30 APIs.")
+    assert numbers_bound("The library has 30 APIs [1].", tools, "How many APIs are in the tool library?").ok
+    # a figure the passage does not give is numbers_held's to judge, not this check's
+    assert numbers_bound("It mines 12 rubrics [1].", p, q).ok
 
 
 RESILI = ("Specifically, MDP-optimal workflow prompts achieve an average success rate of 62.1\\%, "
