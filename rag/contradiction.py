@@ -59,6 +59,10 @@ class Words:
     quantity_nouns: tuple[str, ...] = ()  # "what replay buffer *size*": a quantity is asked
     named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
     kind_words: tuple[str, ...] = ()  # "what *kind* of datasets": a kind, not a name
+    named_nouns_cjk: tuple[str, ...] = ()  # "哪些*数据集*"
+    kind_cjk: str = ""  # characters of "what kind of" in Chinese ("什么类型的数据集")
+    negating_phrases: tuple[str, ...] = ()  # "rather than", "instead of": negate what follows
+    lower_better: tuple[str, ...] = ()  # "latency", "error": a smaller figure is better
 
 
 @lru_cache(maxsize=1)
@@ -87,7 +91,10 @@ def words() -> Words:
         hedges=tuple(raw.get("hedges", [])), spelled=dict(raw.get("spelled_numbers", {})),
         new_cjk_chars=int(raw.get("new_cjk_chars", 3)),
         quantity_nouns=tuple(raw.get("quantity_nouns", "").split()),
-        named_nouns=tuple(raw.get("named_nouns", [])), kind_words=tuple(raw.get("kind_words", "").split()))
+        named_nouns=tuple(raw.get("named_nouns", [])), kind_words=tuple(raw.get("kind_words", "").split()),
+        named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=raw.get("kind_cjk", ""),
+        negating_phrases=tuple(raw.get("negating_phrases", [])),
+        lower_better=tuple(raw.get("lower_better", "").split()))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",
@@ -109,6 +116,8 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
     out: list[_Word] = []
     heads: set[str] = set()
     negated, head_open, clause = 0, False, 0
+    for phrase in w.negating_phrases:  # "X rather than Y" says "not Y"
+        text = re.sub(rf"\b{re.escape(phrase)}\b", " not ", text, flags=re.IGNORECASE)
     for raw in _RAW_WORD.findall(text.lower()):
         if raw in _CONTRAST:
             clause += 1
@@ -239,6 +248,44 @@ def number_direction(claim: str, sentence: str) -> str:
     return ""
 
 
+def _figure_heads(text: str, reach: int = 3) -> list[tuple[str, set[str]]]:
+    """Each figure with the content words just before it (at most `reach`, not past another
+    figure or a clause break): "inference latency by 82%, and cost by 59%" gives (82, {infer,
+    latenc}) and (59, {cost})."""
+    frame = words().frame
+    out = []
+    for clause in re.split(r"[,;:()]|\band\b|\bwhile\b|\bwhereas\b", text.replace("\\", "")):
+        seq = _NUMBER_OR_WORD.findall(clause.lower())
+        start = 0
+        for i, x in enumerate(seq):
+            if x[0].isdigit():
+                before = [t for w in seq[start:i] for t in tokenize(w) if t not in frame]
+                out.append((x.replace(",", ""), set(before[-reach:])))
+                start = i + 1
+    return out
+
+
+def swapped_figures(claim: str, sentence: str) -> str:
+    """The claim gives a figure to what the sentence gives another of its figures ("RoT cuts
+    latency by 59% and cost by 82%" against "latency by 82%, and cost by 59%"): the words
+    before the claim's figure are, in the sentence, before a different figure (two of them, or
+    all the sentence has there), and the sentence's own words before that figure are not the
+    claim's. One shared word ("compression" against "a compression ratio of 0.1") is not enough."""
+    said = _figure_heads(sentence)
+    held = {n for n, _ in said}
+    for n, heads in _figure_heads(claim):
+        if n not in held or not heads:
+            continue
+        own = set().union(*(h for m, h in said if m == n))
+        if heads & own:
+            continue
+        # the claim's words are that figure's: two of them, or all the sentence has before it
+        other = next((m for m, h in said if m != n and (len(heads & h) >= 2 or h and h <= heads)), None)
+        if other is not None:
+            return f"the claim gives {n} to '{' '.join(sorted(heads))}', the passage {other}"
+    return ""
+
+
 def _stems_of(scoped: list[_Word], limit: int) -> set[str]:
     """The stems of the first `limit` written words (a compound's parts count once), framing
     words aside."""
@@ -271,6 +318,33 @@ def _comparisons(scoped: list[_Word], own: frozenset[str]) -> list[tuple[str, se
             left |= own
         out.append((d, left, _stems_of(right, 5)))
     return out
+
+
+def compared_figures(claim: str, sentence: str) -> str:
+    """The claim says A does better than B, and the sentence gives A and B figures in clauses
+    of their own that say the opposite ("Chain-of-Thought does better than the MDP-optimal
+    workflows" against "MDP-optimal workflow prompts achieve 62.1%, Chain-of-Thought prompts
+    yield 50.8%"). Higher is better; a claim or sentence about a quantity in `lower_better`
+    (latency, error, cost: a level or a cut?) is left alone."""
+    clauses = []
+    for part in re.split(r"[,;]|\band\b|\bwhile\b|\bwhereas\b", sentence.replace("\\", "")):
+        if found := _NUMBER.findall(part):
+            clauses.append((float(found[0].replace(",", "")), set(tokenize(part))))
+    if len(clauses) < 2:
+        return ""
+    if set(tokenize(" ".join(words().lower_better))) & set(tokenize(f"{claim} {sentence}")):
+        return ""  # "82% lower latency" or "latency of 5 ms": which way is better is not read here
+    for d, left, right in _comparisons(_scopes(claim)[0], frozenset()):
+        a_words, b_words = left - right, right - left
+        if not a_words or not b_words:
+            continue
+        a = max(clauses, key=lambda c: len(a_words & c[1]) - len(b_words & c[1]))
+        b = max(clauses, key=lambda c: len(b_words & c[1]) - len(a_words & c[1]))
+        if a is b or not a_words & a[1] or not b_words & b[1] or a[0] == b[0]:
+            continue
+        if (a[0] > b[0]) != (d == "up"):
+            return f"the passage's figures ({a[0]:g} against {b[0]:g}) compare the other way"
+    return ""
 
 
 def reversed_comparison(claim: str, sentence: str, name: str = "") -> str:

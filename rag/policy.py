@@ -29,7 +29,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from rag.config import Settings
-from rag.contradiction import aligned_sentences, contradiction, numbers, words
+from rag.contradiction import aligned_sentences, contradiction, numbers, swapped_figures, words
 from rag.models import Passage, Verdict
 from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
@@ -356,7 +356,7 @@ def no_contradiction(claim: str, passage: Passage) -> Verdict:
     if _CJK.search(claim):
         return Verdict("no_contradiction", True, "not measured (Chinese)")
     for sentence in aligned_sentences(claim, passage):
-        if why := contradiction(claim, sentence, passage.hit.name):
+        if why := contradiction(claim, sentence, passage.hit.name) or swapped_figures(claim, sentence):
             return Verdict("no_contradiction", False, why)
     return Verdict("no_contradiction", True, "")
 
@@ -454,11 +454,19 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = ()) -> 
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
     if asks and counted and not _CJK.search(text) and counted not in said:  # "11.3%" counts points
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
-    if not yes_no and not _CJK.search(text) and (thing := asked_name(question)):
+    zh = bool(_CJK.search(text))
+    if not yes_no and (thing := asked_name(question, cjk=zh)):
         known = set(tokenize(" ".join([question, *names])))
-        if not any(not set(tokenize(w)) <= known for w in specifics(text)):
+        named = _LATIN_NAME.findall(text) if zh else specifics(text)
+        if not any(not set(tokenize(w)) <= known for w in named):
             return Verdict("answer_type", False, f"asked which {thing}; the answer names none")
     return Verdict("answer_type", True, "")
+
+
+# A name written in Latin letters inside Chinese text (Chinese characters count as \w, so
+# specifics' word boundaries do not hold): a capital past its first letter, a capitalised
+# word, or a figure ("在 Moses 和 GuacaMol 上", "CIFAR-10").
+_LATIN_NAME = re.compile(r"(?<![A-Za-z0-9_-])(?:[A-Z][A-Za-z0-9_-]*|[a-z][a-z0-9_-]*[A-Z0-9][A-Za-z0-9_-]*)")
 
 
 @lru_cache(maxsize=2)
@@ -471,13 +479,24 @@ def _asks_for(nouns: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\bto )\b(?:what|which)\s+(?P<gap>{gap}{{0,3}}?)(?P<noun>{listed})\b", re.IGNORECASE)
 
 
-def asked_name(question: str) -> str:
+def asked_name(question: str, cjk: bool = False) -> str:
     """The named thing a "which/what X" question asks for ("datasets" in "Which image datasets
-    does ...?"), "" when it asks for a kind of X ("what kind of datasets") or for no such thing."""
+    does ...?"), "" when it asks for a kind of X ("what kind of datasets") or for no such thing.
+    With `cjk` (a Chinese answer), the Chinese form ("哪些真实世界数据集", "什么损失函数") counts."""
     m = _asks_for("named_nouns").search(question)
-    if not m or set(m.group("gap").lower().split()) & set(words().kind_words):
-        return ""
-    return m.group("noun")
+    if m and not set(m.group("gap").lower().split()) & set(words().kind_words):
+        return m.group("noun")
+    if cjk and (m := _asks_for_cjk().search(question)) and not set(m.group("gap")) & set(words().kind_cjk):
+        return m.group("noun")
+    return ""
+
+
+@lru_cache(maxsize=1)
+def _asks_for_cjk() -> re.Pattern[str]:
+    """哪些/哪个/哪种/什么 with at most six characters, no clause break, before one of
+    `named_nouns_cjk` ("哪些真实世界数据集")."""
+    listed = "|".join(re.escape(n) for n in sorted(words().named_nouns_cjk, key=len, reverse=True))
+    return re.compile(rf"(?:哪些|哪个|哪种|哪一种|哪一个|哪几个|哪几种|什么)(?P<gap>[^，,。？?；;]{{0,6}}?)(?P<noun>{listed})")
 
 
 def counted_thing(question: str) -> str:

@@ -189,6 +189,19 @@ def test_a_question_for_a_named_thing_needs_a_name() -> None:
     assert asked_name("Which family of sequence models does NAVIS draw on?") == ""
 
 
+def test_a_chinese_question_for_a_named_thing_needs_a_name() -> None:
+    # blind4's ad42 and blind6's ag42 (unanswerable) were answered without any name
+    q = "RFedAGS 的实验用了哪些真实世界数据集？"
+    assert not answer_type_matches(q, "RFedAGS 的实验用了 synthetic 和真实世界数据集。", ["RFedAGS Huang"]).ok
+    assert not answer_type_matches("TGMM 训练 transformer 主干时使用的是什么损失函数？",
+                                   "TGMM 训练 transformer 主干时使用的是交叉熵损失函数。", ["TGMM Chen"]).ok
+    bench = "GraphBSI 在哪些基准上进行了评估？"
+    assert answer_type_matches(bench, "GraphBSI 在Moses和GuacaMol上进行了评估。", ["GraphBSI Li"]).ok
+    assert not answer_type_matches(bench, "GraphBSI 在标准基准上进行了评估。", ["GraphBSI Li"]).ok
+    # a kind of dataset is answered by a description
+    assert answer_type_matches("ALL-IN 在什么类型的数据集上表现好？", "ALL-IN 在未见过的数据集上表现好。").ok
+
+
 def test_a_count_must_count_what_was_asked() -> None:
     q = "How many GPU hours did it take to train RecurrSim's 0.8B RecurrFNO?"
     other = answer_type_matches(q, "RecurrFNO uses 13.5% less training memory than 1.6B baselines.")
