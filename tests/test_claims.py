@@ -63,9 +63,16 @@ from rag.claims import (  # noqa: E402
     substitution,  # noqa: E402
     words_held,
 )
-from rag.contradiction import contradiction, number_direction, opposite_words, reversed_comparison  # noqa: E402
+from rag.contradiction import (  # noqa: E402
+    compared_figures,
+    contradiction,
+    number_direction,
+    opposite_words,
+    reversed_comparison,
+    swapped_figures,
+)
 from rag.models import Hit, Passage  # noqa: E402
-from rag.policy import Context, Subjects  # noqa: E402
+from rag.policy import Context, Subjects, no_contradiction  # noqa: E402
 from rag.text import tokenize  # noqa: E402
 
 ROT = ("Findings show small prompt growth but substantial efficiency gains, with RoT reducing output "
@@ -172,6 +179,53 @@ def test_another_name_in_the_claims_slot_contradicts() -> None:
                             OPTI, paper | {"thompson"})
     assert not substitution("a regret bound through a connection to optimistic algorithms for linear bandits",
                             OPTI, paper)
+
+
+def test_figures_given_to_each_others_things_contradict() -> None:
+    """Blind8's cm18 ('RoT cuts inference latency by 59% and cost by 82%') was supported: both
+    figures are RoT's, but each belongs to the other's thing."""
+    why = swapped_figures("RoT cuts inference latency by 59% and cost by 82%.", ROT)
+    assert "59" in why and "82" in why
+    assert not swapped_figures("RoT cuts inference latency by 82% and cost by 59%.", ROT)
+    assert not swapped_figures("RoT reduces cost by 59%.", ROT)
+    assert "82" in swapped_figures("RoT reduces cost by 82%.", ROT)
+    # one shared word is not the other figure's thing (claims_dev's c18)
+    assert not swapped_figures("The discrepancy-aware compression method achieves an 18.9% relative accuracy "
+                               "improvement at a compression ratio of 0.1", ZHIYI)
+    # figures that share the words before them (three success rates) are not told apart here
+    resili = ("MDP-optimal workflow prompts achieve an average success rate of 62.1%, Chain-of-Thought "
+              "prompts yield an average success rate of 50.8%.")
+    assert not swapped_figures("Chain-of-Thought prompts reach an average success rate of 62.1%.", resili)
+    # the answer policy's contradiction check uses it too
+    p = _passage(1, "rot", "RoT", ROT)
+    assert not no_contradiction("RoT reduces inference latency by 59%.", p).ok
+    assert no_contradiction("RoT reduces inference latency by 82%.", p).ok
+
+
+def test_rather_than_negates_what_follows() -> None:
+    """Blind7's ck12 ('InfoSEDD is built on a continuous diffusion process rather than a
+    discrete one') came out unstated: 'rather than' says 'not discrete'."""
+    infosedd = "In this work, we introduce InfoSEDD, a discrete diffusion based approach for estimating mutual information."
+    assert "discret" in contradiction("InfoSEDD is built on a continuous diffusion process rather than a "
+                                      "discrete one.", infosedd, "InfoSEDD")
+    bsi = "GraphBSI iteratively refines a belief over distribution parameters rather than the samples themselves."
+    assert "sampl" in contradiction("GraphBSI updates the samples directly.", bsi, "GraphBSI")
+    assert not contradiction("GraphBSI refines a belief rather than the samples.", bsi, "GraphBSI")
+
+
+def test_a_comparison_the_figures_contradict() -> None:
+    """Blind8's cm17 ('Chain-of-Thought does better on average than the MDP-optimal workflows')
+    was supported by the sentence giving 62.1% to MDP-optimal prompts and 50.8% to CoT."""
+    resili = ("Specifically, MDP-optimal workflow prompts achieve an average success rate of 62.1\\%, "
+              "Chain-of-Thought prompts yield an average success rate of 50.8\\%, and flawed workflow "
+              "prompts result in an average success rate of 54.3\\%.")
+    why = compared_figures("Among the prompting styles tested in ResiliBench, Chain-of-Thought does "
+                           "better on average than the MDP-optimal workflows.", resili)
+    assert "50.8" in why and "62.1" in why
+    assert not compared_figures("MDP-optimal workflows do better on average than Chain-of-Thought prompts.", resili)
+    assert not compared_figures("Flawed workflow prompts do better than Chain-of-Thought prompts.", resili)
+    # a cut in latency or cost: which way is better is not read from the figures
+    assert not compared_figures("RoT cuts latency more than cost.", ROT)
 
 
 def test_a_comparison_the_other_way_round_contradicts() -> None:
