@@ -27,6 +27,8 @@ _DIFFERENCE = re.compile(r"\b(?:contrast|differences? between)\b", re.IGNORECASE
 # federated learning papers", "RoT against other work"), not "how they compare with bigger networks"
 _OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others?|another|these|those|both)\b|"
                         r"论文|文章|工作|这两", re.IGNORECASE)
+# "Do/Does/Did X compare A with B ...?" asks whether a paper makes a comparison, not for one
+_ASKS_IF_COMPARES = re.compile(r"\s*(?:do|does|did)\s+\S.{0,80}?\s+compare\b", re.IGNORECASE)
 _SUMMARY = re.compile(r"\b(?:summari[sz]e|summary|overview|survey)\b|总结|概述|综述", re.IGNORECASE)
 # "Which papers did X co-author?", "What has X worked on?", "papers by X": a list of papers.
 _LIST = re.compile(r"\b(?:which|what|list(?: the)?|show(?: me)?(?: the)?) (?:papers?|works?|articles?)\b|"
@@ -242,6 +244,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     if intent == "compare" and not (_COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)) \
             and len(set(named) | labelled_papers(question, catalogue)) < 2:
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
+    if intent == "compare" and _ASKS_IF_COMPARES.match(question):
+        intent = "answer"  # "Do Lanzillotta et al. compare replay with EWC?": what one paper does
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
     if intent == "list" and not (filters.authors or filters.areas or filters.years):

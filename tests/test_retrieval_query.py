@@ -98,6 +98,11 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
      "conventional networks?", "answer"),
     ("How does GLOT compare with mean pooling?", "answer"),
     ("Compare InfoSEDD and Balla et al.", "compare"),  # a paper named by its "X et al." label
+    # whether one paper makes a comparison is a question (blind9's an32 at 4,310 papers tabled
+    # two EWC papers for "Do Lanzillotta et al. compare Experience Replay with ... EWC?")
+    ("Do the GLOT authors compare their method with NAVIS?", "answer"),
+    ("Does RoT compare against GLOT and NAVIS?", "answer"),
+    ("How does RoT compare with GLOT?", "compare"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
