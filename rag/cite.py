@@ -88,7 +88,7 @@ _LEADING_MARKER = re.compile(r"^\s*(?:passages?\s*)?[\[【]\s*\d", re.IGNORECASE
 
 def name_markers(text: str, passages: list[Passage]) -> str:
     """A sentence that uses markers as its subject ("[1] 和 [3] 研究了联邦学习。", "[2] shows
-    ...") or as a noun after a preposition ("在 [1] 中", "in [2]") gets the papers' names put
+    ...") or as a noun after a preposition or "is" ("在 [1] 中", "in [2]", "the paper ... is [2]") gets the papers' names put
     in front of them, so the sentence still says something once the markers move to its end.
     Sentences made only of markers are left alone."""
     by_n = {p.n: p for p in passages}
@@ -113,7 +113,7 @@ def name_markers(text: str, passages: list[Passage]) -> str:
     return " ".join(out)
 
 
-_NOUN_MARKER = re.compile(r"(?:(?<=\bin)|(?<=\bfrom)|(?<=\bby)|(?<=\band)|(?<=\bsee)|(?<=\bof)|"
+_NOUN_MARKER = re.compile(r"(?:(?<=\bin)|(?<=\bfrom)|(?<=\bby)|(?<=\band)|(?<=\bsee)|(?<=\bof)|(?<=\bis)|"
                           r"(?<=[在和与及、跟从据如]))" + MARKER.pattern, re.IGNORECASE)
 
 

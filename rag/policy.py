@@ -452,7 +452,8 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = ()) -> 
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     counted = counted_thing(question)
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
-    if asks and counted and not _CJK.search(text) and counted not in said:  # "11.3%" counts points
+    # "how many tool APIs" is answered by "30 APIs": any word of the counted phrase will do
+    if asks and counted and not _CJK.search(text) and not ({counted} | counted_phrase(question)) & said:
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
     zh = bool(_CJK.search(text))
     if not yes_no and (thing := asked_name(question, cjk=zh)):
@@ -484,11 +485,17 @@ def asked_name(question: str, cjk: bool = False) -> str:
     does ...?"), "" when it asks for a kind of X ("what kind of datasets") or for no such thing.
     With `cjk` (a Chinese answer), the Chinese form ("哪些真实世界数据集", "什么损失函数") counts."""
     m = _asks_for("named_nouns").search(question)
-    if m and not set(m.group("gap").lower().split()) & set(words().kind_words):
+    gap = set(m.group("gap").lower().split()) if m else set()
+    if m and not gap & set(words().kind_words) and not gap & _FUNCTION_WORDS:
         return m.group("noun")
     if cjk and (m := _asks_for_cjk().search(question)) and not set(m.group("gap")) & set(words().kind_cjk):
         return m.group("noun")
     return ""
+
+
+# "which parameters *of a* language model": the wh-word asks for the parameters, not the model
+_FUNCTION_WORDS = frozenset({"of", "a", "an", "the", "in", "on", "for", "to", "by", "with", "from", "at", "its",
+                             "their", "this", "that", "these", "those"})
 
 
 @lru_cache(maxsize=1)
@@ -511,6 +518,19 @@ def counted_thing(question: str) -> str:
     named = _NAME_BEFORE.match(m.group(1))
     counted = m.group(1)[named.end():] if named else m.group(1)
     return next((t for t in tokenize(counted) if t not in skip), "")
+
+
+def counted_phrase(question: str) -> set[str]:
+    """The stems of the whole phrase "how many" counts, up to its verb ("tool APIs" in "how many
+    tool APIs does its task set draw on"), beyond the skipped words of `counted_thing`."""
+    m = re.search(r"\bhow many\s+((?:(?!" + _AUXILIARY.pattern + r")[\w-]+\s*){1,4})", question, re.IGNORECASE)
+    if not m:
+        return set()
+    said = re.findall(r"[\w-]+", m.group(1))
+    # a name before a lower-case word modifies it ("ResiliBench tasks"): the tasks are counted
+    kept = [w for i, w in enumerate(said) if not (w != w.lower() and i + 1 < len(said) and said[i + 1].islower())]
+    skip = words().frame | words().count_modifiers
+    return {t for t in tokenize(" ".join(kept)) if t not in skip}
 
 
 def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Verdict:
@@ -566,6 +586,6 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
-_QUANTITY = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+_QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
                        r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)

@@ -189,6 +189,18 @@ def test_a_question_for_a_named_thing_needs_a_name() -> None:
     assert asked_name("Which family of sequence models does NAVIS draw on?") == ""
 
 
+def test_blind10_answer_type_faults() -> None:
+    # the wh-word asks for the parameters, not for a language model (ap22)
+    assert asked_name("Which paper in the library could tell me which parameters of a language model "
+                      "to change to remove a racial bias?") == ""
+    # a count of "tool APIs" is answered by "30 APIs" (ap19)
+    assert answer_type_matches("The benchmark that injects API failures: how many tool APIs does its "
+                               "task set draw on?", "It draws on 30 APIs.").ok
+    # a rate written as a formula is a quantity (ap24)
+    assert answer_type_matches("Yarotsky 证明，角点轮廓能把普通 GD 的收敛速率提升到多少？",
+                               "能提升到 O(t^{-θζ})。").ok
+
+
 def test_a_chinese_question_for_a_named_thing_needs_a_name() -> None:
     # blind4's ad42 and blind6's ag42 (unanswerable) were answered without any name
     q = "RFedAGS 的实验用了哪些真实世界数据集？"
