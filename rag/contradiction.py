@@ -58,11 +58,12 @@ class Words:
     new_cjk_chars: int = 3  # a Chinese answer adds information with this many new characters
     quantity_nouns: tuple[str, ...] = ()  # "what replay buffer *size*": a quantity is asked
     named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
-    kind_words: tuple[str, ...] = ()  # "what *kind* of datasets": a kind, not a name
+    kind_words: frozenset[str] = frozenset()  # "what *kind* of datasets": a kind, not a name, as written
+    function_words: frozenset[str] = frozenset()  # "which parameters *of a* language model": as written
     named_nouns_cjk: tuple[str, ...] = ()  # "哪些*数据集*"
-    kind_cjk: str = ""  # characters of "what kind of" in Chinese ("什么类型的数据集")
-    negating_phrases: tuple[str, ...] = ()  # "rather than", "instead of": negate what follows
-    lower_better: tuple[str, ...] = ()  # "latency", "error": a smaller figure is better
+    kind_cjk: frozenset[str] = frozenset()  # characters of "what kind of" in Chinese ("什么类型的数据集")
+    negating: re.Pattern[str] | None = None  # "rather than", "instead of": negate what follows
+    lower_better: frozenset[str] = frozenset()  # stems of "latency", "error": a smaller figure may be better
 
 
 @lru_cache(maxsize=1)
@@ -91,10 +92,12 @@ def words() -> Words:
         hedges=tuple(raw.get("hedges", [])), spelled=dict(raw.get("spelled_numbers", {})),
         new_cjk_chars=int(raw.get("new_cjk_chars", 3)),
         quantity_nouns=tuple(raw.get("quantity_nouns", "").split()),
-        named_nouns=tuple(raw.get("named_nouns", [])), kind_words=tuple(raw.get("kind_words", "").split()),
-        named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=raw.get("kind_cjk", ""),
-        negating_phrases=tuple(raw.get("negating_phrases", [])),
-        lower_better=tuple(raw.get("lower_better", "").split()))
+        named_nouns=tuple(raw.get("named_nouns", [])), kind_words=frozenset(raw.get("kind_words", "").split()),
+        function_words=frozenset(raw.get("function_words", "").split()),
+        named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=frozenset(raw.get("kind_cjk", "")),
+        negating=re.compile(r"\b(?:" + "|".join(map(re.escape, raw["negating_phrases"])) + r")\b", re.IGNORECASE)
+        if raw.get("negating_phrases") else None,
+        lower_better=stems(raw.get("lower_better", "").split()))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",
@@ -116,8 +119,8 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
     out: list[_Word] = []
     heads: set[str] = set()
     negated, head_open, clause = 0, False, 0
-    for phrase in w.negating_phrases:  # "X rather than Y" says "not Y"
-        text = re.sub(rf"\b{re.escape(phrase)}\b", " not ", text, flags=re.IGNORECASE)
+    if w.negating:  # "X rather than Y" says "not Y"
+        text = w.negating.sub(" not ", text)
     for raw in _RAW_WORD.findall(text.lower()):
         if raw in _CONTRAST:
             clause += 1
@@ -332,7 +335,7 @@ def compared_figures(claim: str, sentence: str) -> str:
             clauses.append((float(found[0].replace(",", "")), set(tokenize(part))))
     if len(clauses) < 2:
         return ""
-    if set(tokenize(" ".join(words().lower_better))) & set(tokenize(f"{claim} {sentence}")):
+    if words().lower_better & set(tokenize(f"{claim} {sentence}")):
         return ""  # "82% lower latency" or "latency of 5 ms": which way is better is not read here
     for d, left, right in _comparisons(_scopes(claim)[0], frozenset()):
         a_words, b_words = left - right, right - left

@@ -217,8 +217,9 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     # "how many rubrics" answered "17.0 rubrics": the passage's 17.0 counts points, not rubrics
     counted = counted_thing(question) if _HOW_MANY.search(question) else ""
     if counted and counted not in _PERCENT:  # "how many percentage points": its figures carry "%"
+        contexts = _figure_contexts(passage.text)
         for n in sorted(counts_of(claim, counted) & nums):
-            held = [w for ns, w in _figure_contexts(passage.text) if n in ns]
+            held = [w for ns, w in contexts if n in ns]
             if held and not any(counted in w for w in held):
                 return Verdict("numbers_bound", False, f"the passage's {n} does not count {counted}")
     asked = set(tokenize(question))
@@ -486,16 +487,11 @@ def asked_name(question: str, cjk: bool = False) -> str:
     With `cjk` (a Chinese answer), the Chinese form ("哪些真实世界数据集", "什么损失函数") counts."""
     m = _asks_for("named_nouns").search(question)
     gap = set(m.group("gap").lower().split()) if m else set()
-    if m and not gap & set(words().kind_words) and not gap & _FUNCTION_WORDS:
+    if m and not gap & (words().kind_words | words().function_words):
         return m.group("noun")
-    if cjk and (m := _asks_for_cjk().search(question)) and not set(m.group("gap")) & set(words().kind_cjk):
+    if cjk and (m := _asks_for_cjk().search(question)) and not set(m.group("gap")) & words().kind_cjk:
         return m.group("noun")
     return ""
-
-
-# "which parameters *of a* language model": the wh-word asks for the parameters, not the model
-_FUNCTION_WORDS = frozenset({"of", "a", "an", "the", "in", "on", "for", "to", "by", "with", "from", "at", "its",
-                             "their", "this", "that", "these", "those"})
 
 
 @lru_cache(maxsize=1)

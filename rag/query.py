@@ -74,8 +74,8 @@ def proper_terms(question: str) -> list[str]:
 def detect_intent(question: str) -> str:
     if is_claim_question(question):  # "Is it true that ...?": a verdict on a claim
         return "claim"
-    if _COMPARE.search(question) or _DIFFERENCE.search(question):
-        return "compare"
+    if (_COMPARE.search(question) or _DIFFERENCE.search(question)) and not _ASKS_IF_COMPARES.match(question):
+        return "compare"  # not "Do Lanzillotta et al. compare replay with EWC?": what one paper does
     if _SUMMARY.search(question):
         return "summary"
     if _LIST.search(question):
@@ -244,8 +244,6 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     if intent == "compare" and not (_COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)) \
             and len(set(named) | labelled_papers(question, catalogue)) < 2:
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
-    if intent == "compare" and _ASKS_IF_COMPARES.match(question):
-        intent = "answer"  # "Do Lanzillotta et al. compare replay with EWC?": what one paper does
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
     if intent == "list" and not (filters.authors or filters.areas or filters.years):
