@@ -328,6 +328,30 @@ def test_a_count_is_bound_to_what_the_passage_counts() -> None:
     assert numbers_bound("It mines 12 rubrics [1].", p, q).ok
 
 
+RECURRSIM = ("We demonstrate RecurrSim's effectiveness across fluid dynamics benchmarks (Burgers, "
+          "Korteweg-De Vries, Kuramoto-Sivashinsky), achieving physically faithful simulations over long "
+          "horizons. On high-dimensional 3D compressible Navier-Stokes simulations with 262k points, a 0.8B "
+          "parameter RecurrFNO outperforms 1.6B parameter baselines while using 13.5% less training memory.")
+
+
+def test_a_chinese_sentence_binds_its_figure_through_its_latin_names() -> None:
+    """Blind10's ap42 and blind9's an41 (at 4,310 papers): a Chinese answer gave the abstract's
+    Navier-Stokes figures to the Burgers and Kuramoto-Sivashinsky benchmarks the question named."""
+    p = _passage(1, "recurrsim", "RecurrSim", RECURRSIM)
+    q = "RecurrSim 在 Burgers 方程基准上训练时用了多少条模拟轨迹？"
+    wrong = numbers_bound("在 Burgers 方程基准上训练时用了 262k 条模拟轨迹 [1]。", p, q)
+    assert not wrong.ok and "burger" in wrong.reason
+    q2 = "RecurrSim 在 Kuramoto-Sivashinsky 基准上的长时预测误差比普通 FNO 低多少？"
+    assert not numbers_bound("RecurrSim 在 Kuramoto-Sivashinsky 基准上的长时预测误差比普通 FNO 低 13.5% [1]。", p, q2).ok
+    right = "RecurrSim 在 Navier-Stokes 模拟中使用的训练内存少 13.5% [1]。"
+    assert numbers_bound(right, p, "RecurrSim 在 Navier-Stokes 模拟中节省多少训练内存？").ok
+    # each clause of a Chinese sentence keeps its own figure's names
+    both = "在 Navier-Stokes 模拟中有 262k 个点，RecurrViT 的误差降低 90% [1]。"
+    assert numbers_bound(both, _passage(1, "recurrsim", "RecurrSim", RECURRSIM + " RecurrViT reduces "
+                                        "error accumulation by 90% compared to standard Vision Transformers."),
+                         "Navier-Stokes 和 RecurrViT 的结果如何？").ok
+
+
 RESILI = ("Specifically, MDP-optimal workflow prompts achieve an average success rate of 62.1\\%, "
           "Chain-of-Thought prompts yield an average success rate of 50.8\\%, and flawed workflow "
           "prompts result in an average success rate of 54.3\\%.")
