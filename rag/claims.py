@@ -32,6 +32,7 @@ from rag.policy import (
     numbers_held,
     source_line,
     specifics,
+    spelt,
     subject,
 )
 from rag.prompts import render
@@ -101,11 +102,12 @@ def claim_terms(claim: str) -> list[str]:
     return [t for t in content_terms(_NUMBERS.sub("", claim)) if t not in fillers]
 
 
-def words_held(terms: list[str], text: str) -> float:
-    """Share of the terms the text holds, itself or by a synonym ("cuts" for "reducing")."""
+def words_held(terms: list[str], text: str, also: frozenset[str] = frozenset()) -> float:
+    """Share of the terms the text holds, itself or by a synonym ("cuts" for "reducing"), or
+    that are `also` held (said through an acronym)."""
     if not terms:
         return 0.0
-    held, synonyms = set(tokenize(text)), words().synonyms
+    held, synonyms = set(tokenize(text)) | also, words().synonyms
     return sum(t in held or bool(synonyms.get(t, frozenset()) & held) for t in terms) / len(terms)
 
 
@@ -123,8 +125,9 @@ def claim_words_held(held: float, cosine: float,
 def specifics_held(claim: str, text: str) -> Verdict:
     """Every name, acronym or term with a capital or digit inside it that the claim uses
     ("SGD", "ImageNet", "GPT-4", a capitalised word past the first) is in the sentence or its
-    paper's name: a claim that adds a specific the sentence lacks is not supported by it."""
-    held = set(tokenize(text))
+    paper's name, itself or through an acronym ("GNN" for "graph neural network"): a claim that
+    adds a specific the sentence lacks is not supported by it."""
+    held = set(tokenize(text)) | spelt(claim, text)
     missing = [w for w in specifics(claim) if not set(tokenize(w)) <= held]
     return Verdict("specifics_held", not missing,
                    f"not in the sentence: {', '.join(missing)}" if missing else "")
@@ -247,9 +250,10 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         speaks = s in aligned_sentences(claim, one) or numbers(claim) & numbers(s.replace("\\", ""))
         if speaks and (why := disagreement(claim, s, p.hit.name, ctx.words_of(one))):
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
-        held = words_held(terms, f"{s} {source_line(p)}")
-        checks = (about, numbers_held(claim, one), numbers_bound(claim, one, claim), known_words(claim, ctx.unknown),
-                  specifics_held(claim, f"{s} {source_line(p)}"), comparison_held(claim, s),
+        text = f"{s} {source_line(p)}"
+        held = words_held(terms, text, spelt(claim, text))
+        checks = (about, numbers_held(claim, one), numbers_bound(claim, one, claim),
+                  known_words(claim, ctx.unknown, text), specifics_held(claim, text), comparison_held(claim, s),
                   claim_words_held(held, c.cosine, steps))
         if all(v.ok for v in checks):
             return ClaimVerdict("supported", p, s, checks)

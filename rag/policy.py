@@ -33,7 +33,7 @@ from rag.contradiction import aligned_sentences, contradiction, numbers, swapped
 from rag.models import Passage, Verdict
 from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
-from rag.text import is_author_label, tokenize
+from rag.text import acronym_words, is_author_label, tokenize
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
 DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
@@ -285,6 +285,12 @@ def _held(word: str, held: frozenset[str] | set[str]) -> bool:
     return set(tokenize(word)) <= held or all(set(tokenize(p)) <= held for p in word.split("-") if p)
 
 
+def spelt(claim: str, text: str) -> frozenset[str]:
+    """The sentence's words the text says through an acronym (rag/text.py `acronym_words`),
+    comparatives aside ("larger language models" is not an "LLM")."""
+    return acronym_words(claim, text, words().comparatives)
+
+
 def specifics(text: str) -> list[str]:
     """The names, acronyms and terms with a capital or digit inside ("SGD", "ImageNet",
     "GPT-4") and the capitalised words past the first that a sentence uses."""
@@ -297,10 +303,12 @@ def specifics_held(claim: str, passage: Passage, question: str,
     """Every name or acronym the sentence uses is in the cited passage's chunk, its source
     line, the rest of its paper (`paper`) or the question: "GLOT uses a GAT [2]" is not
     supported by a paper that never says GAT. The names of the papers the sentence cites
-    (`known`) are held too: "InfoSEDD and FedCom [1][3]" names each of its two passages' papers."""
+    (`known`) are held too: "InfoSEDD and FedCom [1][3]" names each of its two passages' papers,
+    and so are acronyms the text spells out, and words it abbreviates ("GNN", "graph neural
+    network")."""
     text = " ".join([passage.text, passage.hit.text, source_line(passage),
                      str(passage.hit.metadata.get("display_name", "")), question])
-    held = paper.union(known, tokenize(_DASHES.sub("-", text)))
+    held = paper.union(known, tokenize(_DASHES.sub("-", text)), spelt(claim, text))
     missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
     return Verdict("specifics_held", not missing,
                    f"not in the cited paper: {', '.join(missing)}" if missing else "")
@@ -325,8 +333,10 @@ def stated(claim: str) -> Verdict:
     return Verdict("stated", not hedge, f"an inference ('{hedge}'), not what a passage states" if hedge else "")
 
 
-def known_words(claim: str, unknown: frozenset[str]) -> Verdict:
-    used = unknown.intersection(tokenize(claim))
+def known_words(claim: str, unknown: frozenset[str], text: str = "") -> Verdict:
+    """No word of the sentence is one no loaded paper has, unless the cited text says it through
+    an acronym (`text`: "GNN" where the paper writes "graph neural network")."""
+    used = unknown.intersection(tokenize(claim)) - (spelt(claim, text) if text else frozenset())
     return Verdict("known_words", not used,
                    f"no loaded paper has: {', '.join(sorted(used))}" if used else "")
 
@@ -373,7 +383,7 @@ def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
             asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share,
                              ctx.restated_span),
             specifics_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.cited_names),
-            known_words(claim, ctx.unknown),
+            known_words(claim, ctx.unknown, passage.hit.text),
             subject(claim, passage, ctx, current), no_contradiction(claim, passage))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 import Stemmer
@@ -54,6 +54,37 @@ def tokenize(text: str) -> list[str]:
             if word and word not in _STOP and (len(word) > 1 or word.isdigit()):
                 out.append(word)
     return _stemmer().stemWords(out)
+
+
+# "GNN", "GNNs", "MoE", "GD": two to six letters, capitals but for an inner small one, maybe a plural s
+_ACRONYM = re.compile(r"^(?=[A-Za-z]{2,7}$)[A-Z](?:[A-Z]|[a-z](?=[A-Z]))*[A-Z]s?$")
+_SPELT = re.compile(r"[A-Za-z][A-Za-z0-9']*")  # words, hyphenated ones by their parts
+
+
+def _spellings(words: list[str], acronym: str) -> list[list[str]]:
+    """The runs of words whose initials spell the acronym ("graph neural network" for "GNN"),
+    not starting or ending on a stop word ("of" may sit inside: "mixture of experts")."""
+    letters = (acronym[:-1] if acronym.endswith("s") and acronym[-2].isupper() else acronym).lower()
+    runs = (words[i:i + len(letters)] for i in range(len(words) - len(letters) + 1))
+    return [run for run in runs if "".join(w[0] for w in run).lower() == letters
+            and run[0].lower() not in _STOP and run[-1].lower() not in _STOP]
+
+
+def acronym_words(claim: str, text: str, skip: Collection[str] = frozenset()) -> frozenset[str]:
+    """The claim's words (stemmed) that the text says through an acronym: an acronym of the
+    claim the text spells out ("GNN" against "graph neural network"), or words of the claim the
+    text abbreviates ("gradient descent" against "GD"). A run holding a word of `skip` spells
+    nothing ("larger language models" is not what "LLM" stands for)."""
+    said, own = _SPELT.findall(claim), _SPELT.findall(text)
+    out: set[str] = set()
+    for a in {w for w in said if _ACRONYM.match(w)}:
+        if any(not {w.lower() for w in run} & set(skip) for run in _spellings(own, a)):
+            out.update(tokenize(a))
+    for a in {w for w in own if _ACRONYM.match(w)}:
+        for run in _spellings(said, a):
+            if not {w.lower() for w in run} & set(skip):
+                out.update(tokenize(" ".join(run)))
+    return frozenset(out)
 
 
 ET_AL = "et al."

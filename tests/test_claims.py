@@ -72,7 +72,7 @@ from rag.contradiction import (  # noqa: E402
     swapped_figures,
 )
 from rag.models import Hit, Passage  # noqa: E402
-from rag.policy import Context, Subjects, no_contradiction  # noqa: E402
+from rag.policy import Context, Subjects, no_contradiction, spelt  # noqa: E402
 from rag.text import tokenize  # noqa: E402
 
 ROT = ("Findings show small prompt growth but substantial efficiency gains, with RoT reducing output "
@@ -122,6 +122,23 @@ def test_a_claim_adding_a_name_or_a_comparison_is_not_supported() -> None:
     success = ("MDP-optimal workflow prompts achieve an average success rate of 62.1%, Chain-of-Thought "
                "prompts yield an average success rate of 50.8%")
     assert comparison_held("workflow prompts reach a higher success rate than Chain-of-Thought", success).ok
+
+
+def test_an_acronym_holds_what_it_stands_for_in_a_claim() -> None:
+    """Seen claims cb06 and ce03: "refines them with a GNN" against "a graph neural network",
+    "Corner Gradient Descent ... the plain GD rate" against "the plain GD rate"."""
+    glot = ("Operating on the outputs of a frozen LLM, GLOT first constructs a latent token-similarity "
+            "graph, then refines token representations with a graph neural network.")
+    claim = "GLOT builds a graph of similar tokens from the LLM's outputs and refines them with a GNN"
+    assert specifics_held(claim, glot).ok
+    assert not specifics_held(claim.replace("GNN", "GCN"), glot).ok
+    terms = claim_terms(claim)
+    assert words_held(terms, glot, spelt(claim, glot)) > words_held(terms, glot)
+    # a comparative spells no acronym: blind10's unstated cp21 ("larger language models", "LLM")
+    larger = "ResiliBench finds that larger language models are more robust than smaller ones"
+    assert not spelt(larger, "a benchmark that evaluates LLM workflow execution")
+    rate = "contours with a corner accelerate the plain GD rate"
+    assert specifics_held("In Corner Gradient Descent, corners accelerate the plain GD rate", rate).ok
 
 
 def test_contradiction_by_a_numbers_direction_and_by_an_antonym() -> None:

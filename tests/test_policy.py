@@ -20,6 +20,7 @@ from rag.policy import (
     correctable,
     counted_thing,
     coverage,
+    known_words,
     names_only,
     numbers_bound,
     numbers_held,
@@ -329,9 +330,9 @@ def test_a_count_is_bound_to_what_the_passage_counts() -> None:
 
 
 RECURRSIM = ("We demonstrate RecurrSim's effectiveness across fluid dynamics benchmarks (Burgers, "
-          "Korteweg-De Vries, Kuramoto-Sivashinsky), achieving physically faithful simulations over long "
-          "horizons. On high-dimensional 3D compressible Navier-Stokes simulations with 262k points, a 0.8B "
-          "parameter RecurrFNO outperforms 1.6B parameter baselines while using 13.5% less training memory.")
+             "Korteweg-De Vries, Kuramoto-Sivashinsky), achieving physically faithful simulations over long "
+             "horizons. On high-dimensional 3D compressible Navier-Stokes simulations with 262k points, a 0.8B "
+             "parameter RecurrFNO outperforms 1.6B parameter baselines while using 13.5% less training memory.")
 
 
 def test_a_chinese_sentence_binds_its_figure_through_its_latin_names() -> None:
@@ -413,12 +414,20 @@ GLOT_GNN = ("GLOT treats a sentence as a token graph and refines it with a light
     ("It is evaluated on ImageNet.", False),
     ("It estimates Kullback-Leibler divergences.", True),  # the paper writes "Kullback–Leibler"
     ("As the question says, it keeps the LLM frozen.", True),  # the question's own term
+    ("It refines the graph with a GNN [1].", True),  # the paper spells the acronym out
+    ("It refines the graph with a GCN [1].", False),
 ])
 def test_specifics_held_names_only_what_the_cited_paper_or_question_says(sentence: str, ok: bool) -> None:
     passage = _passage(1, "glot", "GLOT", GLOT_GNN)
     paper = frozenset(t for text in (GLOT_GNN, GLOT) for t in tokenize(text))
     verdict = specifics_held(sentence, passage, "Which GNN does GLOT use with a frozen LLM?", paper)
     assert verdict.ok is ok, verdict.reason
+
+
+def test_a_word_no_paper_has_is_known_when_the_cited_text_spells_its_acronym() -> None:
+    assert not known_words("It refines tokens with a GNN [1].", frozenset({"gnn"})).ok
+    assert known_words("It refines tokens with a GNN [1].", frozenset({"gnn"}), GLOT_GNN).ok
+    assert not known_words("It uses a GCN [1].", frozenset({"gcn"}), GLOT_GNN).ok
 
 
 def test_a_sentence_restating_the_question_is_checked_on_what_it_adds() -> None:

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rag.corpus import PAPER_FILES, PAPER_SUFFIXES, PARSERS, is_paper_file
-from rag.text import author_label, author_list, fold, has_cjk, is_author_label, is_chinese, tokenize
+from rag.text import (
+    acronym_words,
+    author_label,
+    author_list,
+    fold,
+    has_cjk,
+    is_author_label,
+    is_chinese,
+    tokenize,
+)
 
 
 def test_chinese_is_han_characters_and_cjk_adds_kana_and_hangul() -> None:
@@ -30,6 +41,26 @@ def test_tokens_are_folded_stemmed_and_keep_compound_parts() -> None:
     assert fold("ﬁne-tuned Ａ") == "fine-tuned a"  # compatibility forms still decomposed
     assert tokenize("The Schönlieb models") == ["schonlieb", "model"]
     assert tokenize("opti-BFM reaches 62.1") == ["opti-bfm", "opti", "bfm", "reach", "62.1", "62", "1"]
+
+
+@pytest.mark.parametrize(("claim", "text", "said"), [
+    ("refines them with a GNN", "refines tokens with a graph neural network", {"gnn"}),
+    ("refines them with GNNs", "refines tokens with a graph neural network", {"gnns"}),
+    ("the plain Gradient Descent rate", "accelerate the plain GD rate", {"gradient", "descent"}),
+    ("from a Markov decision process", "MDP-optimal workflow prompts", {"markov", "decis", "process"}),
+    ("a mixture of experts", "a sparse MoE layer", {"mixtur", "expert"}),  # "of" inside the run
+    ("refines them with a GNN", "a graph of nodes", set()),  # no run spells it
+    ("uses ImageNet", "image net", set()),  # a name, not an acronym
+    ("out of the GD", "go out of date", set()),  # a run starts or ends on a stop word: "of date"
+])
+def test_acronyms_are_matched_with_what_they_stand_for(claim: str, text: str, said: set[str]) -> None:
+    assert acronym_words(claim, text) == said
+
+
+def test_a_skipped_word_spells_no_acronym() -> None:
+    assert acronym_words("larger language models", "an LLM") == {"larger", "languag", "model"}
+    assert not acronym_words("larger language models", "an LLM", skip={"larger"})
+    assert not acronym_words("an LLM", "larger language models", skip={"larger"})
 
 
 def test_every_parser_is_named_in_the_file_types_people_read() -> None:
