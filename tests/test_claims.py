@@ -149,6 +149,20 @@ def test_contradiction_by_a_numbers_direction_and_by_an_antonym() -> None:
     assert not opposite_words("RFedAGS converges under decaying step sizes", RFEDAGS)
 
 
+def test_evaluative_antonyms_contradict_and_kinds_of_model_do_not() -> None:
+    """A claim that calls a thing short, heavyweight or changing where the sentence says long,
+    lightweight or preserving is contradicted; "implicit" against a sentence that compares with
+    "explicit models" is a kind, not an antonym (seen claim c20 is true)."""
+    rot = "Large reasoning models improve accuracy by producing long reasoning traces, but this inflates latency."
+    assert "short" in opposite_words("Large reasoning models gain accuracy by producing short reasoning traces", rot)
+    glot = "We introduce GLOT, a lightweight, structure-aware pooling module."
+    assert "heavyweight" in opposite_words("GLOT is a heavyweight pooling module", glot)
+    sde = "We derive a noise-controlled family of SDEs that preserves the marginal distributions."
+    assert opposite_words("The noise-controlled family of SDEs changes the marginal distributions", sde)
+    liu = "It trains with constant memory, significantly reducing memory needs compared to explicit models."
+    assert not opposite_words("Implicit models train with constant memory", liu)
+
+
 def test_contradiction_by_a_spelled_number_and_by_opposite_adjectives() -> None:
     glot = ("Experimentally, our approach is remarkably robust and efficient: on a diagnostic stress test "
             "where 90% of tokens are random distractors, GLOT maintains over 97% accuracy while baseline "
