@@ -305,13 +305,27 @@ def specifics_held(claim: str, passage: Passage, question: str,
     supported by a paper that never says GAT. The names of the papers the sentence cites
     (`known`) are held too: "InfoSEDD and FedCom [1][3]" names each of its two passages' papers,
     and so are acronyms the text spells out, and words it abbreviates ("GNN", "graph neural
-    network")."""
+    network"). The names the question only offers as examples or choices ("such as GCN or
+    GAT") are not held by the question: picking one is a claim the paper must make."""
     text = " ".join([passage.text, passage.hit.text, source_line(passage),
-                     str(passage.hit.metadata.get("display_name", "")), question])
-    held = paper.union(known, tokenize(_DASHES.sub("-", text)), spelt(claim, text))
+                     str(passage.hit.metadata.get("display_name", ""))])
+    asked = set(tokenize(_DASHES.sub("-", question))) - set(tokenize(" ".join(offered_names(question))))
+    held = paper.union(known, tokenize(_DASHES.sub("-", text)), spelt(claim, f"{text} {question}"), asked)
     missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
     return Verdict("specifics_held", not missing,
                    f"not in the cited paper: {', '.join(missing)}" if missing else "")
+
+
+_EXAMPLES = re.compile(r"\b(?:such as|for example|for instance|e\.g\.,?|like)\s+([^?.;:(),]+)", re.IGNORECASE)
+_CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
+
+
+def offered_names(question: str) -> list[str]:
+    """The names a question offers as examples ("such as GCN or GAT", "for example CSR") or
+    as a choice between two ("a GCN or a GAT", "RFedAvg or RFedSVRG")."""
+    spans = [m.group(1) for m in _EXAMPLES.finditer(question)]
+    choices = [f"{a} {b}" for a, b in _CHOICE.findall(question) if specifics(f"x {a}") and specifics(f"x {b}")]
+    return specifics("x " + " ".join(spans + choices))
 
 
 def not_a_question(claim: str) -> Verdict:

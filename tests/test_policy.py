@@ -24,6 +24,7 @@ from rag.policy import (
     names_only,
     numbers_bound,
     numbers_held,
+    offered_names,
     passes,
     rarity,
     specifics_held,
@@ -422,6 +423,21 @@ def test_specifics_held_names_only_what_the_cited_paper_or_question_says(sentenc
     paper = frozenset(t for text in (GLOT_GNN, GLOT) for t in tokenize(text))
     verdict = specifics_held(sentence, passage, "Which GNN does GLOT use with a frozen LLM?", paper)
     assert verdict.ok is ok, verdict.reason
+
+
+def test_a_name_the_question_only_offers_as_an_example_is_not_held_by_it() -> None:
+    """Blind3's unanswerable ac36 ("Which graph neural network architecture, such as GCN or GAT,
+    does GLOT use?") was answered "specifically GAT" from a paper that never says GAT."""
+    passage = _passage(1, "glot", "GLOT", GLOT_GNN)
+    q = "Which graph neural network architecture, such as GCN or GAT, does GLOT use?"
+    assert offered_names(q) == ["GCN", "GAT", "GCN", "GAT"]
+    assert not specifics_held("GLOT uses a graph neural network, specifically GAT.", passage, q).ok
+    assert specifics_held("GLOT refines the graph with a lightweight graph neural network.", passage, q).ok
+    choice = "Does GLOT refine the graph with GCN or GAT layers?"
+    assert not specifics_held("GLOT uses GCN layers.", passage, choice).ok
+    # a name the question asks about, not offers, is still the question's own
+    assert specifics_held("GLOT keeps the LLM frozen.", passage, "Does GLOT keep the LLM frozen?").ok
+    assert not offered_names("How does GLOT compare with mean pooling on GLUE and MTEB?")
 
 
 def test_a_word_no_paper_has_is_known_when_the_cited_text_spells_its_acronym() -> None:
