@@ -201,8 +201,7 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
 # A word that names a thing: an acronym, a dataset, a model, a named technique ("SpMM",
 # "ImageNet", "GPT-4", "Chain-of-Thought"); capitalised words after a sentence's first.
 _ENTITY = re.compile(r"(?<![.!?]\s)(?<!^)\b(?=[\w-]*[A-Z])[\w-]{2,}\b")
-_CLAUSE_END = re.compile(r"(?<=[,;])\s+")
-_OWN_CLAUSE_END = re.compile(r"(?<=[,;])\s+|(?<=[，；])\s*")  # an answer's clauses, Chinese ones too
+_CLAUSE_END = re.compile(r"(?<=[,;])\s+|(?<=[，；])\s*")  # Chinese clauses too
 
 
 def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
@@ -231,7 +230,7 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
               if t in asked and t not in own}
     if not things:
         return Verdict("numbers_bound", True, "")
-    own_clauses = [(numbers(c), set(tokenize(c))) for c in _OWN_CLAUSE_END.split(claim)]
+    own_clauses = [(numbers(c), set(tokenize(c))) for c in _CLAUSE_END.split(claim)]
     contexts = _figure_contexts(passage.text)
     for n in sorted(nums):
         # The things named in the sentence's own clause of the figure ("MDP-optimal ... 62.1%,
@@ -285,9 +284,11 @@ def _held(word: str, held: frozenset[str] | set[str]) -> bool:
     return set(tokenize(word)) <= held or all(set(tokenize(p)) <= held for p in word.split("-") if p)
 
 
+@lru_cache(maxsize=256)
 def spelt(claim: str, text: str) -> frozenset[str]:
     """The sentence's words the text says through an acronym (rag/text.py `acronym_words`),
-    comparatives aside ("larger language models" is not an "LLM")."""
+    comparatives aside ("larger language models" is not an "LLM"). Cached: a claim's checks
+    ask it of the same sentence several times."""
     return acronym_words(claim, text, words().comparatives)
 
 
@@ -309,8 +310,8 @@ def specifics_held(claim: str, passage: Passage, question: str,
     GAT") are not held by the question: picking one is a claim the paper must make."""
     text = " ".join([passage.text, passage.hit.text, source_line(passage),
                      str(passage.hit.metadata.get("display_name", ""))])
-    asked = set(tokenize(_DASHES.sub("-", question))) - set(tokenize(" ".join(offered_names(question))))
-    held = paper.union(known, tokenize(_DASHES.sub("-", text)), spelt(claim, f"{text} {question}"), asked)
+    held = paper.union(known, tokenize(_DASHES.sub("-", text)), spelt(claim, f"{text} {question}"),
+                       _question_held(question))
     missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
     return Verdict("specifics_held", not missing,
                    f"not in the cited paper: {', '.join(missing)}" if missing else "")
@@ -324,8 +325,15 @@ def offered_names(question: str) -> list[str]:
     """The names a question offers as examples ("such as GCN or GAT", "for example CSR") or
     as a choice between two ("a GCN or a GAT", "RFedAvg or RFedSVRG")."""
     spans = [m.group(1) for m in _EXAMPLES.finditer(question)]
+    # "x " keeps each word off the first place, where `specifics` skips a capitalised word
     choices = [f"{a} {b}" for a, b in _CHOICE.findall(question) if specifics(f"x {a}") and specifics(f"x {b}")]
     return specifics("x " + " ".join(spans + choices))
+
+
+@lru_cache(maxsize=64)
+def _question_held(question: str) -> frozenset[str]:
+    """The question's words a sentence may use as held, less the names it only offers."""
+    return frozenset(tokenize(_DASHES.sub("-", question))) - frozenset(tokenize(" ".join(offered_names(question))))
 
 
 def not_a_question(claim: str) -> Verdict:

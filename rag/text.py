@@ -76,14 +76,17 @@ def acronym_words(claim: str, text: str, skip: Collection[str] = frozenset()) ->
     text abbreviates ("gradient descent" against "GD"). A run holding a word of `skip` spells
     nothing ("larger language models" is not what "LLM" stands for)."""
     said, own = _SPELT.findall(claim), _SPELT.findall(text)
+    skipped = frozenset(skip)
+
+    def spells(run: list[str]) -> bool:
+        return not {w.lower() for w in run} & skipped
+
     out: set[str] = set()
     for a in {w for w in said if _ACRONYM.match(w)}:
-        if any(not {w.lower() for w in run} & set(skip) for run in _spellings(own, a)):
+        if any(map(spells, _spellings(own, a))):
             out.update(tokenize(a))
     for a in {w for w in own if _ACRONYM.match(w)}:
-        for run in _spellings(said, a):
-            if not {w.lower() for w in run} & set(skip):
-                out.update(tokenize(" ".join(run)))
+        out.update(t for run in _spellings(said, a) if spells(run) for t in tokenize(" ".join(run)))
     return frozenset(out)
 
 
