@@ -73,7 +73,8 @@ def claims_command(
     out: Path | None = typer.Option(None, help="Write per-claim rows (JSONL) here."),
 ) -> None:
     """Evaluate claim questions: verdict accuracy (JSON to stdout). The chat model is called only
-    to re-read a "supported" verdict (Settings.claim_model_check)."""
+    to read an unstated verdict's near misses for a paraphrase (Settings.claim_paraphrase_reads)
+    and to re-read a "supported" verdict (Settings.claim_model_check)."""
     rows = [json.loads(x) for x in questions.read_text(encoding="utf-8").splitlines() if x.strip()]
     with tempfile.TemporaryDirectory() as tmp:
         chat = open_library(library, Settings(), Path(tmp), [DEMO_CORPUS])

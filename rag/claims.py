@@ -70,6 +70,10 @@ class ClaimVerdict:
     passage: Passage | None = None
     sentence: str = ""
     verdicts: tuple[Verdict, ...] = ()
+    # An unstated verdict's closest sentences that pass every check but the share of the
+    # claim's words, each as the supported verdict it would be: the model may read them for a
+    # paraphrase (`model_paraphrase`).
+    near: tuple[ClaimVerdict, ...] = ()
 
 
 DEFAULT_STEPS: tuple[tuple[float, float], ...] = Settings.model_fields["claim_support_steps"].default
@@ -236,9 +240,11 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
     it disagrees (`disagreement`), supported when it holds enough of the claim's words (at one
     of the (cosine, share) `steps`), every number and known word, else the next. None:
     contradicted when another paper's sentence says it of its own method (`misattributed`),
-    else unstated."""
+    else unstated, with the sentences that failed only for the share of the claim's words
+    (`near`, closest first)."""
     terms = claim_terms(claim)
     found = _candidates(claim, passages, vectors)
+    near: list[ClaimVerdict] = []
     for c in found:
         if c.score < ctx.threshold:
             break
@@ -257,10 +263,12 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
                   claim_words_held(held, c.cosine, steps))
         if all(v.ok for v in checks):
             return ClaimVerdict("supported", p, s, checks)
+        if all(v.ok for v in checks[:-1]):
+            near.append(ClaimVerdict("supported", p, s, checks))
     if wrong := misattributed(claim, terms, found, ctx, attribution):
         credited = Verdict("subject", False, f"the passage says this of {wrong.passage.hit.name}'s own method")
         return ClaimVerdict("contradicted", wrong.passage, wrong.sentence, (credited,))
-    return ClaimVerdict("unstated")
+    return ClaimVerdict("unstated", near=tuple(near))
 
 
 def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
@@ -304,3 +312,30 @@ def model_reading(claim: str, found: ClaimVerdict, llm: ChatModel) -> ClaimVerdi
         return replace(found, verdicts=(*found.verdicts, Verdict("model_reading", True, reply.strip()[:40])))
     return replace(found, verdict="contradicted", verdicts=(
         *found.verdicts, Verdict("model_reading", False, "the model reads the sentence as saying the claim is false")))
+
+
+_PARAPHRASE = re.compile(r"\b(YES|NO)\b")
+
+
+def model_paraphrase(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int) -> ClaimVerdict:
+    """An unstated verdict's closest near misses (`near`: every check passed but the share of
+    the claim's words) read by the chat model for a paraphrase (prompts/claim_paraphrase.md),
+    at most `reads` of them: "motif discovery in genetic promoter data" states "discover motifs
+    in DNA promoter sequences" with few shared words. The first it answers YES becomes the
+    supported verdict, its failed share of words kept beside the model's reading; NO, anything
+    else or a failing model keeps the claim unstated."""
+    if found.verdict != "unstated":
+        return found
+    for near in found.near[:reads]:
+        assert near.passage is not None
+        prompt = render("claim_paraphrase", paper=near.passage.hit.name, sentence=near.sentence, claim=claim)
+        try:
+            reply = "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=3, temperature=0.0))
+        except Exception:  # noqa: BLE001 (the claim stays unstated; logged)
+            log.warning("the model's paraphrase reading of a claim failed; it stays unstated", exc_info=True)
+            return found
+        said = _PARAPHRASE.search(reply.upper())
+        if said is not None and said.group(1) == "YES":
+            return replace(near, verdicts=(*near.verdicts, Verdict(
+                "model_paraphrase", True, "the model reads the sentence as stating the claim in other words")))
+    return found

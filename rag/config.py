@@ -195,6 +195,13 @@ class Settings(BaseSettings):
         description="Claim questions: the chat model reads a 'supported' verdict's sentence again "
         "(prompts/claim_judge.md); FALSE makes it contradicted. Off: the word checks alone.",
     )
+    claim_paraphrase_reads: int = Field(
+        2, ge=0,
+        description="Claim questions the word checks leave unstated: how many of the closest "
+        "sentences that pass every check but the share of the claim's words the chat model reads "
+        "for a paraphrase (prompts/claim_paraphrase.md); YES makes the claim supported (then read "
+        "again as with claim_model_check). 0: none. Needs claim_model_check.",
+    )
     read_chinese_in_english: bool = Field(
         False,
         description="A Chinese answer's sentences are read in English by the chat model (one more "

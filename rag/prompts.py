@@ -15,6 +15,7 @@ TEMPLATES: dict[str, set[str]] = {
     "answer_retry": {"instruction"},
     "condense": {"history", "question"},
     "claim_judge": {"paper", "sentence", "claim"},
+    "claim_paraphrase": {"paper", "sentence", "claim"},
     "read_in_english": {"sentences"},
 }
 
@@ -23,7 +24,7 @@ TEMPLATES: dict[str, set[str]] = {
 # does not open a line ("see [7]") is a document's own text, so it is shown as "(7)" and cannot
 # pass for one of ours; the numbered headers "[n] Paper" open their lines and stay.
 QUOTED: dict[str, set[str]] = {"answer_user": {"passages"}, "condense": {"history"},
-                               "claim_judge": {"sentence"}}
+                               "claim_judge": {"sentence"}, "claim_paraphrase": {"sentence"}}
 _INLINE_MARKER = re.compile(r"(?<=.)\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 # Our delimiters and chat-template control tokens ("<|im_start|>system") must not be forged
 # by a document or a question.

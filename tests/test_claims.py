@@ -58,6 +58,7 @@ from rag.claims import (  # noqa: E402
     claim_words_held,
     comparison_held,
     misattributed,
+    model_paraphrase,
     model_reading,
     specifics_held,
     substitution,  # noqa: E402
@@ -71,7 +72,7 @@ from rag.contradiction import (  # noqa: E402
     reversed_comparison,
     swapped_figures,
 )
-from rag.models import Hit, Passage  # noqa: E402
+from rag.models import Hit, Passage, Verdict  # noqa: E402
 from rag.policy import Context, Subjects, no_contradiction, spelt  # noqa: E402
 from rag.text import tokenize  # noqa: E402
 
@@ -344,3 +345,69 @@ def test_a_failing_model_leaves_the_checks_verdict() -> None:
     sentence = "RoT reduces inference latency by up to 82%."
     found = ClaimVerdict("supported", Passage(1, Hit("rot-0", "rot", sentence, 1.0, {}), sentence), sentence, ())
     assert model_reading("RoT reduces latency by 82%.", found, Down()) == found
+
+
+def _near(sentence: str, name: str = "InfoSEDD") -> ClaimVerdict:
+    hit = Hit(f"{name}-0", name, sentence, 1.0, {"display_name": name})
+    return ClaimVerdict("supported", Passage(1, hit, sentence), sentence,
+                        (Verdict("claim_words_held", False, "0.30 of the claim's words, cosine 0.55"),))
+
+
+MOTIFS = ("We showcase the versatility of our approach through applications on motif discovery in "
+          "genetic promoter data, semantic-aware model selection in text summarization, and entropy "
+          "estimation in Ising models.")
+MOTIF_CLAIM = "The InfoSEDD authors use their estimator to discover motifs in DNA promoter sequences"
+
+
+def test_the_model_reads_a_near_miss_for_a_paraphrase() -> None:
+    """A sentence that passes every check but the share of the claim's words is read by the
+    model: YES makes the claim supported by it (the failed share kept in the report), NO or a
+    reply out of form leaves it unstated."""
+    other = _near("InfoSEDD estimates mutual information with score-based diffusion models.")
+    found = ClaimVerdict("unstated", near=(other, _near(MOTIFS)))
+    model = FakeChat(["NO", "YES"])
+    said = model_paraphrase(MOTIF_CLAIM, found, model, reads=2)
+    assert said.verdict == "supported" and said.sentence == MOTIFS
+    assert [(v.check, v.ok) for v in said.verdicts] == [("claim_words_held", False), ("model_paraphrase", True)]
+    assert len(model.prompts) == 2 and MOTIFS in model.prompts[1][0]["content"]
+    assert MOTIF_CLAIM in model.prompts[1][0]["content"]
+    # only the closest `reads` near misses are read
+    assert model_paraphrase(MOTIF_CLAIM, found, FakeChat(["NO", "YES"]), reads=1) is found
+    assert model_paraphrase(MOTIF_CLAIM, found, FakeChat(["Not sure.", "I don't know"]), reads=2) is found
+    # nothing to read, or a verdict the checks decided: no model call
+    quiet = FakeChat(["YES"])
+    assert model_paraphrase(MOTIF_CLAIM, ClaimVerdict("unstated"), quiet, reads=2).verdict == "unstated"
+    decided = _near(MOTIFS)
+    assert model_paraphrase(MOTIF_CLAIM, decided, quiet, reads=2) is decided and not quiet.prompts
+
+
+def test_a_failing_model_leaves_a_near_miss_unstated() -> None:
+    found = ClaimVerdict("unstated", near=(_near(MOTIFS),))
+    said = model_paraphrase(MOTIF_CLAIM, found, FakeChat(error=ConnectionError("down")), reads=2)
+    assert said is found
+
+
+@pytest.mark.slow
+def test_a_paraphrased_claim_is_supported_when_the_model_reads_it_so(
+        real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
+    """End to end on the demo papers: the word checks alone leave the paraphrase unstated (the
+    sentence says "learning the time-varying dynamics in the last set of hidden features"); the
+    model's YES on that near miss makes it supported, citing STAD's sentence, and the second
+    reading (TRUE) keeps it. NO leaves it unstated."""
+    question = ("Is it true that STAD adapts a deployed model by tracking how the network's final "
+                "hidden features change over time?")
+    monkeypatch.setattr(real_chat.settings, "claim_paraphrase_reads", 0)
+    assert real_chat.ask(question).verdict == "unstated" and not real_llm.prompts
+    monkeypatch.setattr(real_chat.settings, "claim_paraphrase_reads", 2)
+    real_llm.replies.extend(["YES", "TRUE"])
+    answer = real_chat.ask(question)
+    assert answer.verdict == "supported", answer.text
+    assert [c.name for c in answer.citations] == ["STAD"], answer.text
+    assert "time-varying dynamics in the last set of hidden features" in answer.text
+    assert "states a claim, perhaps in other words" in real_llm.prompts[0][0]["content"]
+    assert "TRUE, FALSE or UNSTATED" in real_llm.prompts[1][0]["content"]
+    checks = [(v.check, v.ok) for v in answer.checks[-1].verdicts]
+    assert ("claim_words_held", False) in checks and ("model_paraphrase", True) in checks
+    real_llm.prompts.clear()
+    real_llm.replies.extend(["NO", "NO"])
+    assert real_chat.ask(question).verdict == "unstated" and 1 <= len(real_llm.prompts) <= 2
