@@ -145,8 +145,9 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
     asked = {comparatives[w] for w in raw if w in comparatives}
     if not asked:
         return Verdict("comparison_held", True, "")
-    # a comparative followed by what it compares ("higher accuracy"), not a list's "and more."
-    said = {comparatives[w] for w in re.findall(r"([a-z]+)(?=\s+\w)", sentence.lower()) if w in comparatives}
+    # a comparative followed by what it compares ("higher accuracy", "less-accurate"), not a
+    # list's "and more."
+    said = {comparatives[w] for w in re.findall(r"([a-z]+)(?=[\s-]+\w)", sentence.lower()) if w in comparatives}
     ok = asked <= said or len(numbers(sentence)) >= 2
     return Verdict("comparison_held", ok, "" if ok else "the claim compares; the sentence does not")
 

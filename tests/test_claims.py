@@ -309,6 +309,16 @@ def test_claim_rules_end_to_end(real_chat: PaperChat, question: str, verdict: st
     assert answer.verdict == verdict, answer.text
 
 
+def test_a_hyphened_comparative_compares() -> None:
+    """RecurrSim's "fast, less-accurate simulations ... more-accurate simulations" compares."""
+    sentence = ("By setting the number of recurrent iterations $K$, users can generate fast, "
+                "less-accurate simulations for exploratory runs or real-time control loops, or "
+                "increase $K$ for more-accurate simulations in critical applications or offline studies.")
+    claim = "RecurrSim runs fewer iterations for rough exploration and more when accuracy matters"
+    assert comparison_held(claim, sentence).ok
+    assert not comparison_held(claim, "Users can generate simulations for exploratory runs.").ok
+
+
 def test_a_lists_and_more_is_not_a_comparison() -> None:
     """NAVIS's 'recommender systems, and more. … we analyze ... training current Temporal
     Graph Neural Networks' neither supports nor reverses 'NAVIS trains faster than TGNNs'."""
