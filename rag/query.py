@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from rag import prompts
 from rag.authors import mentioned_authors, surname_key
-from rag.claims import is_claim_question
+from rag.claims import claim_of, is_claim_question
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
 from rag.retrieve import Filters
@@ -63,9 +63,11 @@ _WORD = re.compile(r"[\w][\w.\-]*")
 def proper_terms(question: str) -> list[str]:
     """Names and acronyms the question is about ("GPU", "ImageNet", "Mars", "RecurrSim"):
     words with a capital letter past the first one, a digit, or a capital initial when not
-    the question's first word. Ordinary words ("stand for", "obtain") are left out."""
+    the question's first word. Ordinary words ("stand for", "obtain") are left out. The claim
+    of "Is it true that Besides molecules, ...?" opens a sentence: its first word is no name."""
     out = []
-    for i, word in enumerate(_WORD.findall(question)):
+    text = claim_of(question) if is_claim_question(question) else question
+    for i, word in enumerate(_WORD.findall(text)):
         if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", word) or (i > 0 and word[0].isupper()):
             out.append(word.strip(".-"))
     return out

@@ -114,6 +114,9 @@ def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: 
     ("Through what connection does OpTI-BFM obtain its regret bound?", ["OpTI-BFM"]),
     ("Which paper uses ImageNet or CIFAR-10?", ["ImageNet", "CIFAR-10"]),
     ("How does it save memory?", []),
+    # a claim opens a sentence after the cue: its first word is no name, a name later still is
+    ("Is it true that Besides molecules, GraphBSI is also evaluated on synthetic graphs?", ["GraphBSI"]),
+    ("Is it true that GraphBSI is evaluated on QM9?", ["GraphBSI", "QM9"]),
 ])
 def test_proper_terms_are_names_and_acronyms_not_ordinary_words(question: str, terms: list[str]) -> None:
     assert proper_terms(question) == terms
