@@ -293,6 +293,25 @@ def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
 
 
 _READING = re.compile(r"\b(TRUE|FALSE|UNSTATED)\b")
+_PARAPHRASE = re.compile(r"\b(YES|NO)\b")
+
+
+def _read(llm: ChatModel, template: str, found: ClaimVerdict, claim: str, max_tokens: int) -> str | None:
+    """The chat model's short reply to one of the claim prompts (prompts/<template>.md) about
+    the verdict's sentence; None when the model fails (logged: the verdict stands)."""
+    assert found.passage is not None
+    prompt = render(template, paper=found.passage.hit.name, sentence=found.sentence, claim=claim)
+    try:
+        return "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=max_tokens, temperature=0.0))
+    except Exception:  # noqa: BLE001 (the verdict stands; logged)
+        log.warning("the model's %s reading of a claim failed; the verdict stands", template, exc_info=True)
+        return None
+
+
+def _word(pattern: re.Pattern[str], reply: str) -> str:
+    """The reply's first answer word ("FALSE", "YES"), or "" when it answers out of form."""
+    said = pattern.search(reply.upper())
+    return said.group(1) if said else ""
 
 
 def model_reading(claim: str, found: ClaimVerdict, llm: ChatModel) -> ClaimVerdict:
@@ -302,20 +321,13 @@ def model_reading(claim: str, found: ClaimVerdict, llm: ChatModel) -> ClaimVerdi
     keeps it; a model that fails or answers out of form keeps the checks' verdict."""
     if found.verdict != "supported" or found.passage is None:
         return found
-    prompt = render("claim_judge", paper=found.passage.hit.name, sentence=found.sentence, claim=claim)
-    try:
-        reply = "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=4, temperature=0.0))
-    except Exception:  # noqa: BLE001 (the checks' verdict stands; logged)
-        log.warning("the model's reading of a claim failed; the checks' verdict stands", exc_info=True)
+    reply = _read(llm, "claim_judge", found, claim, max_tokens=4)
+    if reply is None:
         return found
-    said = _READING.search(reply.upper())
-    if said is None or said.group(1) != "FALSE":
+    if _word(_READING, reply) != "FALSE":
         return replace(found, verdicts=(*found.verdicts, Verdict("model_reading", True, reply.strip()[:40])))
     return replace(found, verdict="contradicted", verdicts=(
         *found.verdicts, Verdict("model_reading", False, "the model reads the sentence as saying the claim is false")))
-
-
-_PARAPHRASE = re.compile(r"\b(YES|NO)\b")
 
 
 def model_paraphrase(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int) -> ClaimVerdict:
@@ -328,15 +340,10 @@ def model_paraphrase(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int
     if found.verdict != "unstated":
         return found
     for near in found.near[:reads]:
-        assert near.passage is not None
-        prompt = render("claim_paraphrase", paper=near.passage.hit.name, sentence=near.sentence, claim=claim)
-        try:
-            reply = "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=3, temperature=0.0))
-        except Exception:  # noqa: BLE001 (the claim stays unstated; logged)
-            log.warning("the model's paraphrase reading of a claim failed; it stays unstated", exc_info=True)
+        reply = _read(llm, "claim_paraphrase", near, claim, max_tokens=3)
+        if reply is None:
             return found
-        said = _PARAPHRASE.search(reply.upper())
-        if said is not None and said.group(1) == "YES":
+        if _word(_PARAPHRASE, reply) == "YES":
             return replace(near, verdicts=(*near.verdicts, Verdict(
                 "model_paraphrase", True, "the model reads the sentence as stating the claim in other words")))
     return found

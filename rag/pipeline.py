@@ -327,8 +327,8 @@ class PaperChat:
         verdict = judge_claim(claim, passages, self.vectors, ctx, s.claim_support_steps,
                               s.claim_attribution_coverage)
         if s.claim_model_check:
-            verdict = model_reading(claim, model_paraphrase(claim, verdict, model(), s.claim_paraphrase_reads),
-                                    model())
+            verdict = model_paraphrase(claim, verdict, model(), s.claim_paraphrase_reads)
+            verdict = model_reading(claim, verdict, model())
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=_timed(answer, query, t0))
