@@ -166,6 +166,11 @@ class ReplayChat:
         yield reply
 
 
+    def first_token(self, messages: list[dict[str, str]], *, top: int = 8) -> dict[str, float]:
+        """Replays record no token probabilities: the reader's, if any, else none."""
+        return self.reader.first_token(messages, top=top) if self.reader is not None else {}
+
+
 _READING_PROMPT = prompts.load("read_in_english").split("{", 1)[0]
 _NUMBERED_LINE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
 

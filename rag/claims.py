@@ -330,6 +330,47 @@ def model_reading(claim: str, found: ClaimVerdict, llm: ChatModel) -> ClaimVerdi
         *found.verdicts, Verdict("model_reading", False, "the model reads the sentence as saying the claim is false")))
 
 
+def option_probability(probabilities: dict[str, float], option: str, options: tuple[str, ...]) -> float:
+    """The probability that a reply begins with `option` ("FALSE" of TRUE / FALSE / UNSTATED),
+    from its first token's alternatives: those that begin `option` and no other one, added up
+    ("FALSE", "False", "F"; not "" and not a prefix two options share)."""
+    total = 0.0
+    for token, p in probabilities.items():
+        t = token.strip().upper()
+        if t and option.startswith(t) and not any(o.startswith(t) for o in options if o != option):
+            total += p
+    return total
+
+
+def model_contradiction(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int,
+                        least: float) -> ClaimVerdict:
+    """An unstated verdict's closest near misses (`near`, at most `reads`) read with the
+    second reading's prompt (prompts/claim_judge.md): the first the model reads as FALSE with
+    probability at least `least` (its first token's) contradicts the claim. "InfoSEDD cannot be
+    combined with pretrained models" against "... allows seamless integration with pretrained
+    models" shares too few words to be held and holds no negation the word checks align. The
+    1.5B model's plain answer says FALSE as often to a topical sentence that does not settle an
+    unstated claim, but its probability of FALSE is higher for a sentence that contradicts it
+    (measured on the seen claim sets, eval/RESULTS.md). A model that fails, or an endpoint
+    that gives no probabilities, keeps the claim unstated."""
+    if found.verdict != "unstated" or least > 1.0:
+        return found
+    for near in found.near[:reads]:
+        assert near.passage is not None
+        prompt = render("claim_judge", paper=near.passage.hit.name, sentence=near.sentence, claim=claim)
+        try:
+            probabilities = llm.first_token([{"role": "user", "content": prompt}])
+        except Exception:  # noqa: BLE001 (the verdict stands; logged)
+            log.warning("the model's contradiction reading of a claim failed; the verdict stands", exc_info=True)
+            return found
+        false = option_probability(probabilities, "FALSE", ("TRUE", "FALSE", "UNSTATED"))
+        if false >= least:
+            return replace(near, verdict="contradicted", verdicts=(*near.verdicts, Verdict(
+                "model_reading", False, f"the model reads the sentence as saying the claim is false "
+                f"(probability {false:.2f})")))
+    return found
+
+
 def model_paraphrase(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int) -> ClaimVerdict:
     """An unstated verdict's closest near misses (`near`: every check passed but the share of
     the claim's words) read by the chat model for a paraphrase (prompts/claim_paraphrase.md),

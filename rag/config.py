@@ -202,6 +202,14 @@ class Settings(BaseSettings):
         "for a paraphrase (prompts/claim_paraphrase.md); YES makes the claim supported (then read "
         "again as with claim_model_check). 0: none. Needs claim_model_check.",
     )
+    claim_false_probability: float = Field(
+        0.53, ge=0.0, le=1.1,
+        description="Claim questions still unstated after the paraphrase reading: the same closest "
+        "sentences are read with prompts/claim_judge.md, and the claim is contradicted by the first "
+        "whose reply the chat model begins with FALSE with at least this probability (its first "
+        "token's logprobs; an endpoint without logprobs never contradicts this way). Above 1: off. "
+        "Needs claim_model_check.",
+    )
     read_chinese_in_english: bool = Field(
         False,
         description="A Chinese answer's sentences are read in English by the chat model (one more "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from typing import cast
 
 import httpx
 import openai
-from openai.types.chat import ChatCompletionMessageParam
+from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
 
 log = logging.getLogger(__name__)
 
@@ -71,14 +72,33 @@ class OpenAIChat:
             except LLMError:
                 raise
             except Exception as exc:  # noqa: BLE001 (classified below; none is swallowed)
-                message, wait = self._diagnose(exc, attempt)
-                if streamed:
-                    raise LLMError(f"{message} (it stopped mid-answer)") from exc
-                if wait is None or attempt == self.retry.retries:
-                    raise LLMError(message) from exc
-                log.warning("%s; retrying in %.1f s (%d of %d)", message, wait, attempt + 1,
-                            self.retry.retries)
-                time.sleep(wait)
+                self._wait_or_raise(exc, attempt, streamed)
+
+    def first_token(self, messages: list[dict[str, str]], *, top: int = 8) -> dict[str, float]:
+        """The likeliest first tokens of the reply with their probabilities (token -> p), from
+        one non-streamed call of one token with logprobs; {} when the endpoint gives none.
+        Retried and failing as `stream` does."""
+        for attempt in range(self.retry.retries + 1):
+            try:
+                response = self.client.chat.completions.create(
+                    model=self.model, messages=cast(list[ChatCompletionMessageParam], messages),
+                    max_tokens=1, temperature=0.0, logprobs=True, top_logprobs=top,
+                )
+                return first_token_probabilities(response)
+            except Exception as exc:  # noqa: BLE001 (classified below; none is swallowed)
+                self._wait_or_raise(exc, attempt, streamed=False)
+        return {}  # not reached: the last attempt raises
+
+    def _wait_or_raise(self, exc: Exception, attempt: int, streamed: bool) -> None:
+        """After a failed call: wait before the next attempt, or raise the one clear LLMError
+        when retrying cannot help (tokens already shown, a permanent error, no attempts left)."""
+        message, wait = self._diagnose(exc, attempt)
+        if streamed:
+            raise LLMError(f"{message} (it stopped mid-answer)") from exc
+        if wait is None or attempt == self.retry.retries:
+            raise LLMError(message) from exc
+        log.warning("%s; retrying in %.1f s (%d of %d)", message, wait, attempt + 1, self.retry.retries)
+        time.sleep(wait)
 
     def _once(self, messages: list[dict[str, str]], max_tokens: int,
               temperature: float) -> Iterator[str]:
@@ -120,6 +140,19 @@ class OpenAIChat:
         if isinstance(exc, json.JSONDecodeError | openai.APIError | ValueError | KeyError):
             return f"{where} sent a malformed reply ({type(exc).__name__})", backoff
         return f"{where} failed: {type(exc).__name__}: {exc}", None
+
+
+def first_token_probabilities(response: ChatCompletion) -> dict[str, float]:
+    """token -> probability of a completion's first token's top alternatives ({} without
+    logprobs). Tokens that differ only in spacing are added up."""
+    choice = response.choices[0] if response.choices else None
+    if choice is None or choice.logprobs is None or not choice.logprobs.content:
+        return {}
+    probabilities: dict[str, float] = {}
+    for alt in choice.logprobs.content[0].top_logprobs:
+        token = alt.token.strip()
+        probabilities[token] = probabilities.get(token, 0.0) + math.exp(alt.logprob)
+    return probabilities
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:

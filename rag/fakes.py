@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import re
 import threading
 import time
@@ -73,16 +74,18 @@ class FakeChat:
     """A chat model with queued replies, streamed word by word. Empty queue: extractive reply.
 
     `delay` sleeps before the first token (a slow model); `pace` between tokens; `error`
-    raises instead of answering (an unreachable one).
+    raises instead of answering (an unreachable one). `first_token` gives the queued
+    `probabilities` (token -> p), else the next reply's first word as certain.
     """
 
     name = "fake"
 
     def __init__(
         self, replies: Iterable[str] = (), delay: float = 0.0, error: Exception | None = None,
-        pace: float = 0.0,
+        pace: float = 0.0, probabilities: Iterable[dict[str, float]] = (),
     ) -> None:
         self.replies: deque[str] = deque(replies)
+        self.probabilities: deque[dict[str, float]] = deque(probabilities)
         self.delay = delay
         self.error = error
         self.pace = pace
@@ -101,6 +104,15 @@ class FakeChat:
             if i and self.pace:
                 time.sleep(self.pace)
             yield word if i == 0 else " " + word
+
+    def first_token(self, messages: list[dict[str, str]], *, top: int = 8) -> dict[str, float]:
+        if self.probabilities:
+            self.prompts.append(messages)
+            if self.error is not None:
+                raise self.error
+            return dict(sorted(self.probabilities.popleft().items(), key=lambda kv: -kv[1])[:top])
+        first = "".join(self.stream(messages)).split(" ")[0]
+        return {first: 1.0}
 
 
 @dataclass(frozen=True)
@@ -144,6 +156,9 @@ class _ScriptedHandler(BaseHTTPRequestHandler):
             headers = {} if fault.retry_after is None else {"Retry-After": f"{fault.retry_after:g}"}
             self._json({"error": {"message": f"scripted HTTP {fault.status}"}}, fault.status, headers)
             return
+        if body.get("logprobs") and not body.get("stream"):
+            self._first_token(body)
+            return
         stream = iter(()) if fault.empty else self.server.chat.stream(body.get("messages", []))
         try:
             first = next(stream, None)  # the fake's scripted failure becomes an HTTP 500
@@ -157,6 +172,20 @@ class _ScriptedHandler(BaseHTTPRequestHandler):
                         "choices": [{"index": 0, "message": msg, "finish_reason": "stop"}]})
             return
         self._stream(pieces, fault)
+
+    def _first_token(self, body: dict[str, Any]) -> None:
+        """A one-token reply with its top alternatives' log-probabilities, as OpenAI gives them."""
+        try:
+            probabilities = self.server.chat.first_token(body.get("messages", []), top=body.get("top_logprobs") or 1)
+        except Exception as exc:
+            self._json({"error": {"message": str(exc)}}, status=500)
+            return
+        top = [{"token": t, "logprob": math.log(p), "bytes": None} for t, p in probabilities.items() if p > 0]
+        content = [{"token": top[0]["token"], "logprob": top[0]["logprob"], "bytes": None, "top_logprobs": top}]
+        msg = {"role": "assistant", "content": top[0]["token"]}
+        self._json({"id": "x", "object": "chat.completion", "created": 0, "model": "scripted",
+                    "choices": [{"index": 0, "message": msg, "finish_reason": "length",
+                                 "logprobs": {"content": content}}]})
 
     def _stream(self, pieces: Iterator[str], fault: Fault) -> None:
         self.send_response(200)

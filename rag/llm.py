@@ -40,6 +40,8 @@ class ChatModel(Protocol):
         self, messages: list[dict[str, str]], *, max_tokens: int = 256, temperature: float = 0.0
     ) -> Iterator[str]: ...
 
+    def first_token(self, messages: list[dict[str, str]], *, top: int = 8) -> dict[str, float]: ...
+
 
 @dataclass(frozen=True)
 class LocalModel:
@@ -182,16 +184,22 @@ class LocalChat:
         self, messages: list[dict[str, str]], *, max_tokens: int = 256, temperature: float = 0.0
     ) -> Iterator[str]:
         self.server = LocalServer.get(self.key, self.command, self.settings)
-        chat = OpenAIChat(self.server.base_url, self.server.api_key, "local",
-                          self.settings.llm_timeout, self.settings.llm_connect_timeout,
-                          label=self.name, retry=retry_policy(self.settings))
         try:
-            yield from chat.stream(messages, max_tokens=max_tokens, temperature=temperature)
+            yield from self._chat().stream(messages, max_tokens=max_tokens, temperature=temperature)
         except LLMError as exc:
             if not self._died():
                 raise
             raise LLMError(f"the local model server stopped (exit {self.server.proc.returncode}); "
                            "it is restarted on the next question") from exc
+
+    def first_token(self, messages: list[dict[str, str]], *, top: int = 8) -> dict[str, float]:
+        self.server = LocalServer.get(self.key, self.command, self.settings)
+        return self._chat().first_token(messages, top=top)
+
+    def _chat(self) -> OpenAIChat:
+        return OpenAIChat(self.server.base_url, self.server.api_key, "local",
+                          self.settings.llm_timeout, self.settings.llm_connect_timeout,
+                          label=self.name, retry=retry_policy(self.settings))
 
     def _died(self) -> bool:
         """Whether the server is gone (a killed one closes its sockets a moment before it

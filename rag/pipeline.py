@@ -13,7 +13,14 @@ from pathlib import Path
 
 from rag import prompts
 from rag.answer import answerable, build_messages, finalize, listing, refusal, retry_messages
-from rag.claims import claim_answer, claim_of, judge_claim, model_paraphrase, model_reading
+from rag.claims import (
+    claim_answer,
+    claim_of,
+    judge_claim,
+    model_contradiction,
+    model_paraphrase,
+    model_reading,
+)
 from rag.compare import compare_answer, compare_papers, resolve_papers
 from rag.config import Settings, apply_offline_environment
 from rag.embed import MULTILINGUAL, load_embedder
@@ -329,6 +336,8 @@ class PaperChat:
         if s.claim_model_check:
             verdict = model_paraphrase(claim, verdict, model(), s.claim_paraphrase_reads)
             verdict = model_reading(claim, verdict, model())
+            verdict = model_contradiction(claim, verdict, model(), s.claim_paraphrase_reads,
+                                          s.claim_false_probability)
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=_timed(answer, query, t0))

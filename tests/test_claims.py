@@ -58,8 +58,10 @@ from rag.claims import (  # noqa: E402
     claim_words_held,
     comparison_held,
     misattributed,
+    model_contradiction,
     model_paraphrase,
     model_reading,
+    option_probability,
     specifics_held,
     substitution,  # noqa: E402
     words_held,
@@ -397,6 +399,50 @@ def test_a_failing_model_leaves_a_near_miss_unstated() -> None:
     assert said is found
 
 
+def test_the_probability_of_an_answer_word_adds_its_spellings_and_prefixes() -> None:
+    options = ("TRUE", "FALSE", "UNSTATED")
+    first = {"FALSE": 0.4, "False": 0.05, " F": 0.05, "TRUE": 0.3, "UN": 0.1, "": 0.02, "I": 0.08}
+    assert option_probability(first, "FALSE", options) == pytest.approx(0.5)
+    assert option_probability(first, "UNSTATED", options) == pytest.approx(0.1)
+    assert option_probability({}, "FALSE", options) == 0.0
+    # a prefix that begins two options counts for neither
+    assert option_probability({"NO": 0.9}, "NO", ("NO", "NOT STATED")) == 0.0
+
+
+INTEGRATION = ("Backed by Continuous Time Markov Chains theory principles, the design of InfoSEDD is "
+               "lightweight and scalable and allows seamless integration with pretrained models.")
+CANNOT = "InfoSEDD cannot be combined with pretrained models."
+
+
+def test_a_near_miss_the_model_reads_as_false_with_enough_probability_contradicts() -> None:
+    """The first near miss whose probability of FALSE reaches the setting contradicts the
+    claim, cited; below it the claim stays unstated; `reads` bounds the sentences read."""
+    found = ClaimVerdict("unstated", near=(_near(MOTIFS), _near(INTEGRATION)))
+    model = FakeChat(probabilities=[{"FALSE": 0.45, "TRUE": 0.4}, {"FALSE": 0.57, "TRUE": 0.3}])
+    said = model_contradiction(CANNOT, found, model, reads=2, least=0.52)
+    assert said.verdict == "contradicted" and said.sentence == INTEGRATION
+    assert said.verdicts[-1].check == "model_reading" and not said.verdicts[-1].ok
+    assert "probability 0.57" in said.verdicts[-1].reason
+    assert "TRUE, FALSE or UNSTATED" in model.prompts[0][0]["content"] and len(model.prompts) == 2
+    assert CANNOT in model.prompts[1][0]["content"] and INTEGRATION in model.prompts[1][0]["content"]
+    below = FakeChat(probabilities=[{"FALSE": 0.51}, {"FALSE": 0.45}])
+    assert model_contradiction(CANNOT, found, below, reads=2, least=0.52) is found
+    one = FakeChat(probabilities=[{"FALSE": 0.45}, {"FALSE": 0.9}])
+    assert model_contradiction(CANNOT, found, one, reads=1, least=0.52) is found and len(one.prompts) == 1
+    off = FakeChat(probabilities=[{"FALSE": 1.0}])
+    assert model_contradiction(CANNOT, found, off, reads=2, least=1.1) is found and not off.prompts
+    decided = ClaimVerdict("supported", near=found.near)
+    assert model_contradiction(CANNOT, decided, off, reads=2, least=0.5) is decided and not off.prompts
+
+
+def test_no_probabilities_or_a_failing_model_leave_a_near_miss_unstated() -> None:
+    found = ClaimVerdict("unstated", near=(_near(INTEGRATION),))
+    # an endpoint that gives no logprobs; a plain FALSE reply is not enough
+    assert model_contradiction(CANNOT, found, FakeChat(probabilities=[{}]), reads=2, least=0.52) is found
+    down = FakeChat(error=ConnectionError("down"), probabilities=[{"FALSE": 0.9}])
+    assert model_contradiction(CANNOT, found, down, reads=2, least=0.52) is found
+
+
 @pytest.mark.slow
 def test_a_paraphrased_claim_is_supported_when_the_model_reads_it_so(
         real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -420,4 +466,29 @@ def test_a_paraphrased_claim_is_supported_when_the_model_reads_it_so(
     assert ("claim_words_held", False) in checks and ("model_paraphrase", True) in checks
     real_llm.prompts.clear()
     real_llm.replies.extend(["NO", "NO"])
-    assert real_chat.ask(question).verdict == "unstated" and 1 <= len(real_llm.prompts) <= 2
+    real_llm.probabilities.extend([{"TRUE": 0.6, "FALSE": 0.3}] * 2)  # and not read as false
+    assert real_chat.ask(question).verdict == "unstated" and 2 <= len(real_llm.prompts) <= 4
+
+
+@pytest.mark.slow
+def test_a_claim_the_model_reads_as_false_is_contradicted_end_to_end(
+        real_chat: PaperChat, real_llm: FakeChat) -> None:
+    """On the demo papers: "cannot be combined with pretrained models" against InfoSEDD's
+    "allows seamless integration with pretrained models" holds no negation the word checks
+    align and too few of the claim's words; the paraphrase reading says NO, and the model's
+    probability of FALSE on the same sentence (0.6, above the setting's 0.53) contradicts it,
+    citing that sentence. At 0.45 the claim stays unstated."""
+    question = "Is it true that InfoSEDD cannot be combined with pretrained models?"
+    real_llm.replies.extend(["NO", "NO"])
+    real_llm.probabilities.extend([{"FALSE": 0.6, "TRUE": 0.3}, {"FALSE": 0.6, "TRUE": 0.3}])
+    answer = real_chat.ask(question)
+    assert answer.verdict == "contradicted", answer.text
+    assert answer.text.startswith("No") and [c.name for c in answer.citations] == ["InfoSEDD"]
+    assert "seamless integration with pretrained models" in answer.text
+    checks = [(v.check, v.ok) for v in answer.checks[-1].verdicts]
+    assert ("claim_words_held", False) in checks and checks[-1] == ("model_reading", False)
+    real_llm.replies.clear()
+    real_llm.probabilities.clear()
+    real_llm.replies.extend(["NO", "NO"])
+    real_llm.probabilities.extend([{"FALSE": 0.45, "TRUE": 0.4}] * 2)
+    assert real_chat.ask(question).verdict == "unstated"

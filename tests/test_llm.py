@@ -24,6 +24,24 @@ def test_streams_from_an_openai_compatible_endpoint(tmp_path) -> None:
         server.shutdown()
 
 
+def test_first_token_probabilities_from_an_openai_compatible_endpoint(tmp_path) -> None:
+    """One short non-streamed call with logprobs: the first token's likeliest alternatives
+    with their probabilities, over real HTTP (the scripted server answers as OpenAI does)."""
+    chat = FakeChat(probabilities=[{"FALSE": 0.6, "TRUE": 0.3, "UN": 0.1}, {}])
+    server, url = serve_scripted(chat)
+    try:
+        llm = load_llm(make_settings(tmp_path, llm_provider="openai", openai_base_url=url,
+                                     llm_model="scripted"))
+        said = llm.first_token(MSGS, top=2)
+        assert said == pytest.approx({"FALSE": 0.6, "TRUE": 0.3})
+        assert chat.prompts[-1] == MSGS
+        chat.replies.append("TRUE, the sentence says so")  # no probabilities queued: its first word
+        chat.probabilities.clear()
+        assert llm.first_token(MSGS) == pytest.approx({"TRUE,": 1.0})
+    finally:
+        server.shutdown()
+
+
 def test_unreachable_endpoint_is_a_clear_error() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -67,6 +67,16 @@ def test_500s_are_retried_a_bounded_number_of_times(scripted) -> None:
     assert server2.requests == QUICK.retries + 1
 
 
+def test_first_token_probabilities_are_retried_and_fail_clearly_like_a_stream(scripted) -> None:
+    server, url = scripted(FakeChat(probabilities=[{"FALSE": 0.7, "TRUE": 0.2}]), [Fault(status=503)])
+    assert _client(url).first_token(MSGS) == pytest.approx({"FALSE": 0.7, "TRUE": 0.2})
+    assert server.requests == 2
+    server2, url2 = scripted(FakeChat(["never"]), [Fault(status=500)] * 10)
+    with pytest.raises(LLMError, match="HTTP 500"):
+        _client(url2).first_token(MSGS)
+    assert server2.requests == QUICK.retries + 1
+
+
 def test_client_errors_are_not_retried(scripted) -> None:
     server, url = scripted(FakeChat(["x"]), [Fault(status=400)])
     with pytest.raises(LLMError, match="HTTP 400"):
