@@ -342,6 +342,19 @@ def option_probability(probabilities: dict[str, float], option: str, options: tu
     return total
 
 
+def _first_token(llm: ChatModel, template: str, found: ClaimVerdict, claim: str) -> dict[str, float] | None:
+    """The chat model's first-token probabilities for its reply to one of the claim prompts
+    (prompts/<template>.md) about the verdict's sentence ({} from an endpoint that gives none);
+    None when the model fails (logged: the verdict stands)."""
+    assert found.passage is not None
+    prompt = render(template, paper=found.passage.hit.name, sentence=found.sentence, claim=claim)
+    try:
+        return llm.first_token([{"role": "user", "content": prompt}])
+    except Exception:  # noqa: BLE001 (the verdict stands; logged)
+        log.warning("the model's %s reading of a claim failed; the verdict stands", template, exc_info=True)
+        return None
+
+
 def model_contradiction(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int,
                         least: float) -> ClaimVerdict:
     """An unstated verdict's closest near misses (`near`, at most `reads`) read with the
@@ -356,12 +369,8 @@ def model_contradiction(claim: str, found: ClaimVerdict, llm: ChatModel, reads: 
     if found.verdict != "unstated" or least > 1.0:
         return found
     for near in found.near[:reads]:
-        assert near.passage is not None
-        prompt = render("claim_judge", paper=near.passage.hit.name, sentence=near.sentence, claim=claim)
-        try:
-            probabilities = llm.first_token([{"role": "user", "content": prompt}])
-        except Exception:  # noqa: BLE001 (the verdict stands; logged)
-            log.warning("the model's contradiction reading of a claim failed; the verdict stands", exc_info=True)
+        probabilities = _first_token(llm, "claim_judge", near, claim)
+        if probabilities is None:
             return found
         false = option_probability(probabilities, "FALSE", ("TRUE", "FALSE", "UNSTATED"))
         if false >= least:
@@ -371,20 +380,32 @@ def model_contradiction(claim: str, found: ClaimVerdict, llm: ChatModel, reads: 
     return found
 
 
-def model_paraphrase(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int) -> ClaimVerdict:
+def model_paraphrase(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int,
+                     least: float) -> ClaimVerdict:
     """An unstated verdict's closest near misses (`near`: every check passed but the share of
     the claim's words) read by the chat model for a paraphrase (prompts/claim_paraphrase.md),
     at most `reads` of them: "motif discovery in genetic promoter data" states "discover motifs
-    in DNA promoter sequences" with few shared words. The first it answers YES becomes the
-    supported verdict, its failed share of words kept beside the model's reading; NO, anything
-    else or a failing model keeps the claim unstated."""
+    in DNA promoter sequences" with few shared words. The first it answers YES with probability
+    at least `least` (its first token's; from an endpoint without probabilities, its plain
+    answer) becomes the supported verdict, its failed share of words kept beside the model's
+    reading; otherwise, or with a failing model, the claim stays unstated. The 1.5B model's
+    YES for a true paraphrase is often just under even (0.44-0.5); for a contradicted claim's
+    near miss it stayed below 0.33 on the seen claim sets (eval/RESULTS.md)."""
     if found.verdict != "unstated":
         return found
     for near in found.near[:reads]:
-        reply = _read(llm, "claim_paraphrase", near, claim, max_tokens=3)
-        if reply is None:
+        probabilities = _first_token(llm, "claim_paraphrase", near, claim)
+        if probabilities is None:
             return found
-        if _word(_PARAPHRASE, reply) == "YES":
+        if probabilities:
+            yes = option_probability(probabilities, "YES", ("YES", "NO"))
+        else:  # an endpoint that gives no probabilities: its plain answer
+            reply = _read(llm, "claim_paraphrase", near, claim, max_tokens=3)
+            if reply is None:
+                return found
+            yes = float(_word(_PARAPHRASE, reply) == "YES")
+        if yes >= least:
             return replace(near, verdicts=(*near.verdicts, Verdict(
-                "model_paraphrase", True, "the model reads the sentence as stating the claim in other words")))
+                "model_paraphrase", True, "the model reads the sentence as stating the claim in other "
+                f"words (probability {yes:.2f})")))
     return found

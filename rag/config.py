@@ -202,6 +202,12 @@ class Settings(BaseSettings):
         "for a paraphrase (prompts/claim_paraphrase.md); YES makes the claim supported (then read "
         "again as with claim_model_check). 0: none. Needs claim_model_check.",
     )
+    claim_paraphrase_probability: float = Field(
+        0.45, ge=0.0, le=1.0,
+        description="Claim questions: the least probability of YES (the chat model's first token, "
+        "from its logprobs) for the paraphrase reading to make a claim supported; an endpoint that "
+        "gives no logprobs is taken at its plain answer.",
+    )
     claim_false_probability: float = Field(
         0.53, ge=0.0, le=1.1,
         description="Claim questions still unstated after the paraphrase reading: the same closest "

@@ -334,7 +334,8 @@ class PaperChat:
         verdict = judge_claim(claim, passages, self.vectors, ctx, s.claim_support_steps,
                               s.claim_attribution_coverage)
         if s.claim_model_check:
-            verdict = model_paraphrase(claim, verdict, model(), s.claim_paraphrase_reads)
+            verdict = model_paraphrase(claim, verdict, model(), s.claim_paraphrase_reads,
+                                       s.claim_paraphrase_probability)
             verdict = model_reading(claim, verdict, model())
             verdict = model_contradiction(claim, verdict, model(), s.claim_paraphrase_reads,
                                           s.claim_false_probability)

@@ -378,24 +378,39 @@ def test_the_model_reads_a_near_miss_for_a_paraphrase() -> None:
     other = _near("InfoSEDD estimates mutual information with score-based diffusion models.")
     found = ClaimVerdict("unstated", near=(other, _near(MOTIFS)))
     model = FakeChat(["NO", "YES"])
-    said = model_paraphrase(MOTIF_CLAIM, found, model, reads=2)
+    said = model_paraphrase(MOTIF_CLAIM, found, model, reads=2, least=0.45)
     assert said.verdict == "supported" and said.sentence == MOTIFS
     assert [(v.check, v.ok) for v in said.verdicts] == [("claim_words_held", False), ("model_paraphrase", True)]
     assert len(model.prompts) == 2 and MOTIFS in model.prompts[1][0]["content"]
     assert MOTIF_CLAIM in model.prompts[1][0]["content"]
     # only the closest `reads` near misses are read
-    assert model_paraphrase(MOTIF_CLAIM, found, FakeChat(["NO", "YES"]), reads=1) is found
-    assert model_paraphrase(MOTIF_CLAIM, found, FakeChat(["Not sure.", "I don't know"]), reads=2) is found
+    assert model_paraphrase(MOTIF_CLAIM, found, FakeChat(["NO", "YES"]), reads=1, least=0.45) is found
+    assert model_paraphrase(MOTIF_CLAIM, found, FakeChat(["Not sure.", "I don't know"]), reads=2, least=0.45) is found
     # nothing to read, or a verdict the checks decided: no model call
     quiet = FakeChat(["YES"])
-    assert model_paraphrase(MOTIF_CLAIM, ClaimVerdict("unstated"), quiet, reads=2).verdict == "unstated"
+    assert model_paraphrase(MOTIF_CLAIM, ClaimVerdict("unstated"), quiet, reads=2, least=0.45).verdict == "unstated"
     decided = _near(MOTIFS)
-    assert model_paraphrase(MOTIF_CLAIM, decided, quiet, reads=2) is decided and not quiet.prompts
+    assert model_paraphrase(MOTIF_CLAIM, decided, quiet, reads=2, least=0.45) is decided and not quiet.prompts
+
+
+def test_a_paraphrase_is_read_by_the_probability_of_yes() -> None:
+    """YES just under even still counts when it reaches the setting (0.46 >= 0.45), not below
+    it; an endpoint without probabilities is taken at its plain answer."""
+    found = ClaimVerdict("unstated", near=(_near(MOTIFS),))
+    said = model_paraphrase(MOTIF_CLAIM, found, FakeChat(probabilities=[{"NO": 0.5, "YES": 0.46}]),
+                            reads=2, least=0.45)
+    assert said.verdict == "supported" and "probability 0.46" in said.verdicts[-1].reason
+    low = FakeChat(probabilities=[{"NO": 0.55, "YES": 0.40}])
+    assert model_paraphrase(MOTIF_CLAIM, found, low, reads=2, least=0.45) is found
+    plain = FakeChat(["YES"], probabilities=[{}])
+    assert model_paraphrase(MOTIF_CLAIM, found, plain, reads=2, least=0.45).verdict == "supported"
+    assert len(plain.prompts) == 2  # asked for probabilities, then for the plain answer
+    assert model_paraphrase(MOTIF_CLAIM, found, FakeChat(["NO"], probabilities=[{}]), reads=2, least=0.45) is found
 
 
 def test_a_failing_model_leaves_a_near_miss_unstated() -> None:
     found = ClaimVerdict("unstated", near=(_near(MOTIFS),))
-    said = model_paraphrase(MOTIF_CLAIM, found, FakeChat(error=ConnectionError("down")), reads=2)
+    said = model_paraphrase(MOTIF_CLAIM, found, FakeChat(error=ConnectionError("down")), reads=2, least=0.45)
     assert said is found
 
 
