@@ -64,6 +64,10 @@ class Words:
     kind_cjk: frozenset[str] = frozenset()  # characters of "what kind of" in Chinese ("什么类型的数据集")
     negating: re.Pattern[str] | None = None  # "rather than", "instead of": negate what follows
     lower_better: frozenset[str] = frozenset()  # stems of "latency", "error": a smaller figure may be better
+    # a question opening with one of these asks yes or no: its content is what the answer asserts
+    yes_no_openers: frozenset[str] = frozenset()
+    restating_openers: tuple[str, ...] = ()  # "is there ...": a yes / no question that describes
+    condition_words: tuple[str, ...] = ()  # "when ...", "if ...": a condition the answer must meet
 
 
 @lru_cache(maxsize=1)
@@ -97,7 +101,10 @@ def words() -> Words:
         named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=frozenset(raw.get("kind_cjk", "")),
         negating=re.compile(r"\b(?:" + "|".join(map(re.escape, raw["negating_phrases"])) + r")\b", re.IGNORECASE)
         if raw.get("negating_phrases") else None,
-        lower_better=stems(raw.get("lower_better", "").split()))
+        lower_better=stems(raw.get("lower_better", "").split()),
+        yes_no_openers=frozenset(raw.get("yes_no_openers", "").split()),
+        restating_openers=tuple(raw.get("restating_openers", [])),
+        condition_words=tuple(raw.get("condition_words", "").split()))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

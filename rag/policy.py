@@ -180,15 +180,32 @@ def restated(tokens: list[str], question: list[str], span: int) -> set[int]:
     return covered
 
 
+def described(question: str) -> str:
+    """The part of a question an answer may copy as the question's own description (for
+    `restated`): not the content of a yes / no question ("Does NAVIS use edge features ...?"
+    answered "Yes, NAVIS uses edge features ..." asserts it), unless it asks whether some work
+    exists ("Is there work that ...?"), and never a condition the question sets ("when the
+    components have full covariance matrices"): those are what the answer must show."""
+    w = words()
+    low = question.strip().lower()
+    first = low.split(maxsplit=1)[0] if low else ""
+    if first in w.yes_no_openers and not low.startswith(w.restating_openers):
+        return ""
+    if not w.condition_words:
+        return question
+    condition = r"\b(?:" + "|".join(map(re.escape, w.condition_words)) + r")\b[^;:?.!]*"
+    return re.sub(condition, " ", question, flags=re.IGNORECASE)
+
+
 def asked_terms_held(claim: str, passage: Passage, question: str,
                      paper: frozenset[str] = frozenset(), share: float = 1.0,
                      restated_span: int = 0) -> Verdict:
     """The two-word terms the sentence repeats from the question are held by the cited paper:
     at least `share` of them (one term of one: all). Terms inside a stretch of at least
-    `restated_span` words the sentence copies from the question are the question's own
-    description restated, not something the sentence asserts: they count as held."""
+    `restated_span` words the sentence copies from the question's description (`described`)
+    are restated, not something the sentence asserts: they count as held."""
     tokens = tokenize(claim)
-    copied = restated(tokens, tokenize(question), restated_span)
+    copied = restated(tokens, tokenize(described(question)), restated_span)
     pairs = list(zip(tokens, tokens[1:], strict=False))
     terms = asked_terms(question) & set(pairs)
     asserted = terms & {pair for i, pair in enumerate(pairs) if not {i, i + 1} <= copied}

@@ -20,6 +20,7 @@ from rag.policy import (
     correctable,
     counted_thing,
     coverage,
+    described,
     known_words,
     names_only,
     numbers_bound,
@@ -464,6 +465,35 @@ def test_a_sentence_restating_the_question_is_checked_on_what_it_adds() -> None:
     held = asked_terms_held(asserts, passage, question + " What is the sampling process?", share=0.6,
                             restated_span=6)
     assert held.ok and "sampl process" in held.reason  # listed, but outweighed
+
+
+NAVIS_TASKS = ("Temporal graph learning addresses the problem of forecasting a node's future "
+               "affinities, with applications in social and financial networks.")
+
+
+def test_a_yes_no_questions_content_and_a_condition_are_not_restated_descriptions() -> None:
+    """Blind13's as34 and as33 (unanswerable; after their run): "Yes, NAVIS uses edge features
+    such as interaction weights" copies a yes / no question's content, which it asserts; "when
+    the Gaussian components have full, non-isotropic covariance matrices" is the condition the
+    answer must meet. Neither counts as held for being copied, unlike a question's description
+    of its paper ("Is there work that ...?" included)."""
+    assert described("Does NAVIS use edge features such as interaction weights?") == ""
+    assert described("Is there work that learns a single unit? Which does it name?").startswith("Is there work")
+    assert "covariance" not in described("How accurate is TGMM when the Gaussian components have full, "
+                                         "non-isotropic covariance matrices?")
+    assert "loop count" in described("In the paper whose simulators let users pick a loop count, how ...?")
+    navis = _passage(1, "navis", "NAVIS", NAVIS_TASKS)
+    yes = "Yes, NAVIS uses edge features such as interaction weights to forecast affinities."
+    question = "Does NAVIS use edge features such as interaction weights to forecast affinities?"
+    said = asked_terms_held(yes, navis, question, share=0.6, restated_span=6)
+    assert not said.ok and "edg featur" in said.reason
+    # the same words as a description the question gives of its paper are restated
+    wh = "In the paper that uses edge features such as interaction weights to forecast affinities, what is studied?"
+    echo = "In the paper that uses edge features such as interaction weights to forecast affinities, social networks are studied."
+    assert asked_terms_held(echo, navis, wh, share=0.6, restated_span=6).ok
+    condition = "How well does NAVIS forecast affinities when edge features such as interaction weights are missing?"
+    copied = "NAVIS forecasts affinities well when edge features such as interaction weights are missing."
+    assert not asked_terms_held(copied, navis, condition, share=0.6, restated_span=6).ok
 
 
 def test_a_chinese_how_big_question_needs_an_answer_that_adds_something() -> None:
