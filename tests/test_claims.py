@@ -164,6 +164,10 @@ def test_evaluative_antonyms_contradict_and_kinds_of_model_do_not() -> None:
     assert opposite_words("The noise-controlled family of SDEs changes the marginal distributions", sde)
     liu = "It trains with constant memory, significantly reducing memory needs compared to explicit models."
     assert not opposite_words("Implicit models train with constant memory", liu)
+    # blind14's ct18 (after its run): the paraphrase reading's YES had made it supported
+    collapse = ("Conversely, we identify that the strong collapse induced by small buffers leads to "
+                "rank-deficient covariances and inflated class means.")
+    assert "deflat" in opposite_words("The strong collapse caused by small buffers deflates the class means", collapse)
 
 
 def test_contradiction_by_a_spelled_number_and_by_opposite_adjectives() -> None:
