@@ -180,12 +180,12 @@ class _ScriptedHandler(BaseHTTPRequestHandler):
         except Exception as exc:
             self._json({"error": {"message": str(exc)}}, status=500)
             return
-        top = [{"token": t, "logprob": math.log(p), "bytes": None} for t, p in probabilities.items() if p > 0]
-        content = [{"token": top[0]["token"], "logprob": top[0]["logprob"], "bytes": None, "top_logprobs": top}]
-        msg = {"role": "assistant", "content": top[0]["token"]}
+        top: list[dict[str, Any]] = [{"token": t, "logprob": math.log(p), "bytes": None}
+                                     for t, p in probabilities.items() if p > 0]
+        msg = {"role": "assistant", "content": top[0]["token"] if top else ""}
+        logprobs = {"content": [{**top[0], "top_logprobs": top}]} if top else None  # none: no logprobs
         self._json({"id": "x", "object": "chat.completion", "created": 0, "model": "scripted",
-                    "choices": [{"index": 0, "message": msg, "finish_reason": "length",
-                                 "logprobs": {"content": content}}]})
+                    "choices": [{"index": 0, "message": msg, "finish_reason": "length", "logprobs": logprobs}]})
 
     def _stream(self, pieces: Iterator[str], fault: Fault) -> None:
         self.send_response(200)

@@ -35,8 +35,8 @@ def test_first_token_probabilities_from_an_openai_compatible_endpoint(tmp_path) 
         said = llm.first_token(MSGS, top=2)
         assert said == pytest.approx({"FALSE": 0.6, "TRUE": 0.3})
         assert chat.prompts[-1] == MSGS
+        assert llm.first_token(MSGS) == {}  # an endpoint that gives no logprobs
         chat.replies.append("TRUE, the sentence says so")  # no probabilities queued: its first word
-        chat.probabilities.clear()
         assert llm.first_token(MSGS) == pytest.approx({"TRUE,": 1.0})
     finally:
         server.shutdown()
