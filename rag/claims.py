@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from typing import TypeVar
 
 from rag.cite import quoted
 from rag.config import Settings
@@ -292,20 +294,37 @@ def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
                   verdict=found.verdict)
 
 
-_READING = re.compile(r"\b(TRUE|FALSE|UNSTATED)\b")
-_PARAPHRASE = re.compile(r"\b(YES|NO)\b")
+_VERDICT_WORDS = ("TRUE", "FALSE", "UNSTATED")  # the answers of prompts/claim_judge.md
+_PARAPHRASE_WORDS = ("YES", "NO")  # of prompts/claim_paraphrase.md
+_READING = re.compile(rf"\b({'|'.join(_VERDICT_WORDS)})\b")
+_PARAPHRASE = re.compile(rf"\b({'|'.join(_PARAPHRASE_WORDS)})\b")
+T = TypeVar("T")
 
 
-def _read(llm: ChatModel, template: str, found: ClaimVerdict, claim: str, max_tokens: int) -> str | None:
-    """The chat model's short reply to one of the claim prompts (prompts/<template>.md) about
-    the verdict's sentence; None when the model fails (logged: the verdict stands)."""
+def _ask(template: str, found: ClaimVerdict, claim: str,
+         call: Callable[[list[dict[str, str]]], T]) -> T | None:
+    """`call` (the chat model's reply, or its first-token probabilities) on one of the claim
+    prompts (prompts/<template>.md) about the verdict's sentence; None when the model fails
+    (logged: the verdict stands)."""
     assert found.passage is not None
     prompt = render(template, paper=found.passage.hit.name, sentence=found.sentence, claim=claim)
     try:
-        return "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=max_tokens, temperature=0.0))
+        return call([{"role": "user", "content": prompt}])
     except Exception:  # noqa: BLE001 (the verdict stands; logged)
         log.warning("the model's %s reading of a claim failed; the verdict stands", template, exc_info=True)
         return None
+
+
+def _read(llm: ChatModel, template: str, found: ClaimVerdict, claim: str, max_tokens: int) -> str | None:
+    """The chat model's short reply to a claim prompt; None when it fails."""
+    return _ask(template, found, claim,
+                lambda m: "".join(llm.stream(m, max_tokens=max_tokens, temperature=0.0)))
+
+
+def _first_token(llm: ChatModel, template: str, found: ClaimVerdict, claim: str) -> dict[str, float] | None:
+    """The chat model's first-token probabilities for its reply to a claim prompt ({} from an
+    endpoint that gives none); None when it fails."""
+    return _ask(template, found, claim, llm.first_token)
 
 
 def _word(pattern: re.Pattern[str], reply: str) -> str:
@@ -342,19 +361,6 @@ def option_probability(probabilities: dict[str, float], option: str, options: tu
     return total
 
 
-def _first_token(llm: ChatModel, template: str, found: ClaimVerdict, claim: str) -> dict[str, float] | None:
-    """The chat model's first-token probabilities for its reply to one of the claim prompts
-    (prompts/<template>.md) about the verdict's sentence ({} from an endpoint that gives none);
-    None when the model fails (logged: the verdict stands)."""
-    assert found.passage is not None
-    prompt = render(template, paper=found.passage.hit.name, sentence=found.sentence, claim=claim)
-    try:
-        return llm.first_token([{"role": "user", "content": prompt}])
-    except Exception:  # noqa: BLE001 (the verdict stands; logged)
-        log.warning("the model's %s reading of a claim failed; the verdict stands", template, exc_info=True)
-        return None
-
-
 def model_contradiction(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int,
                         least: float) -> ClaimVerdict:
     """An unstated verdict's closest near misses (`near`, at most `reads`) read with the
@@ -372,7 +378,7 @@ def model_contradiction(claim: str, found: ClaimVerdict, llm: ChatModel, reads: 
         probabilities = _first_token(llm, "claim_judge", near, claim)
         if probabilities is None:
             return found
-        false = option_probability(probabilities, "FALSE", ("TRUE", "FALSE", "UNSTATED"))
+        false = option_probability(probabilities, "FALSE", _VERDICT_WORDS)
         if false >= least:
             return replace(near, verdict="contradicted", verdicts=(*near.verdicts, Verdict(
                 "model_reading", False, f"the model reads the sentence as saying the claim is false "
@@ -398,7 +404,7 @@ def model_paraphrase(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int
         if probabilities is None:
             return found
         if probabilities:
-            yes = option_probability(probabilities, "YES", ("YES", "NO"))
+            yes = option_probability(probabilities, "YES", _PARAPHRASE_WORDS)
         else:  # an endpoint that gives no probabilities: its plain answer
             reply = _read(llm, "claim_paraphrase", near, claim, max_tokens=3)
             if reply is None:
