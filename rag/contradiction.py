@@ -67,7 +67,8 @@ class Words:
     # a question opening with one of these asks yes or no: its content is what the answer asserts
     yes_no_openers: frozenset[str] = frozenset()
     restating_openers: tuple[str, ...] = ()  # "is there ...": a yes / no question that describes
-    condition_words: tuple[str, ...] = ()  # "when ...", "if ...": a condition the answer must meet
+    # "when ... ", "if ...": a condition the answer must meet, up to its clause's end
+    condition: re.Pattern[str] | None = None
 
 
 @lru_cache(maxsize=1)
@@ -104,7 +105,8 @@ def words() -> Words:
         lower_better=stems(raw.get("lower_better", "").split()),
         yes_no_openers=frozenset(raw.get("yes_no_openers", "").split()),
         restating_openers=tuple(raw.get("restating_openers", [])),
-        condition_words=tuple(raw.get("condition_words", "").split()))
+        condition=re.compile(r"\b(?:" + "|".join(map(re.escape, raw["condition_words"].split())) + r")\b[^;:?.!]*",
+                             re.IGNORECASE) if raw.get("condition_words") else None)
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

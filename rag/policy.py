@@ -180,6 +180,7 @@ def restated(tokens: list[str], question: list[str], span: int) -> set[int]:
     return covered
 
 
+@lru_cache(maxsize=256)
 def described(question: str) -> str:
     """The part of a question an answer may copy as the question's own description (for
     `restated`): not the content of a yes / no question ("Does NAVIS use edge features ...?"
@@ -191,10 +192,7 @@ def described(question: str) -> str:
     first = low.split(maxsplit=1)[0] if low else ""
     if first in w.yes_no_openers and not low.startswith(w.restating_openers):
         return ""
-    if not w.condition_words:
-        return question
-    condition = r"\b(?:" + "|".join(map(re.escape, w.condition_words)) + r")\b[^;:?.!]*"
-    return re.sub(condition, " ", question, flags=re.IGNORECASE)
+    return w.condition.sub(" ", question) if w.condition else question
 
 
 def asked_terms_held(claim: str, passage: Passage, question: str,
