@@ -19,6 +19,7 @@ from rag.policy import (
     asked_terms,
     check_pair,
     correctable,
+    follows_kept,
     holds_terms,
     not_a_question,
     passes,
@@ -171,7 +172,9 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         # a Chinese sentence is checked by its English reading (rag/english.py) when it has one
         reading = ctx.readings.get(claim, "")
         said = reading or claim
-        if unfit := next((v for v in (not_a_question(said), stated(said)) if not v.ok), None):
+        before_dropped = bool(t.checks) and t.checks[-1].action == "dropped"
+        if unfit := next((v for v in (not_a_question(said), stated(said), follows_kept(said, before_dropped))
+                          if not v.ok), None):
             t.counts["sentences"] += 1
             t.counts["unsupported"] += 1
             t.checks.append(SentenceCheck(claim, tuple(valid), "dropped", (unfit,)))

@@ -69,6 +69,8 @@ class Words:
     restating_openers: tuple[str, ...] = ()  # "is there ...": a yes / no question that describes
     # "when ... ", "if ...": a condition the answer must meet, up to its clause's end
     condition: re.Pattern[str] | None = None
+    # "This is because ...", "Therefore, ...": a sentence explaining or concluding from the one before
+    follow_on: re.Pattern[str] | None = None
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +108,9 @@ def words() -> Words:
         yes_no_openers=frozenset(raw.get("yes_no_openers", "").split()),
         restating_openers=tuple(raw.get("restating_openers", [])),
         condition=re.compile(r"\b(?:" + "|".join(map(re.escape, raw["condition_words"].split())) + r")\b[^;:?.!]*",
-                             re.IGNORECASE) if raw.get("condition_words") else None)
+                             re.IGNORECASE) if raw.get("condition_words") else None,
+        follow_on=re.compile(r"^\W*(?:" + "|".join(map(re.escape, raw["follow_on_openers"])) + r")\b", re.IGNORECASE)
+        if raw.get("follow_on_openers") else None)
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

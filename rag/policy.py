@@ -6,12 +6,14 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   numbers_held        every number of the sentence is in the passage text
   asked_terms_held    each two-word term it repeats from the question is in the passage's chunk
   specifics_held      each name or acronym it uses ("GAT", "ImageNet") is in the cited paper or
-                      the question
+                      the question (not a name the question only offers or compares with)
   known_words         it uses no question word that no loaded paper contains ("GPU")
   subject             a sentence naming paper X cites X (or a passage that names X); a sentence
                       about "the paper" / "it" cites the paper being discussed
   no_contradiction    negation, direction words and numbers agree with the passage
-The answer as a whole must give what was asked (`answer_type_matches`). cite.py applies these
+Before them, a sentence that asks (`not_a_question`), infers (`stated`) or explains a dropped
+sentence ("This is because ...", `follows_kept`) is dropped. The answer as a whole must give
+what was asked (`answer_type_matches`). cite.py applies these
 checks (keep, repair to another passage, correct to the passage's own sentence, or drop);
 answer.py refuses when nothing survives. A reply that only names a paper or repeats the
 question (`names_only`) is asked for once more before that refusal (pipeline.py). Word lists
@@ -334,12 +336,19 @@ def specifics_held(claim: str, passage: Passage, question: str,
 
 _EXAMPLES = re.compile(r"\b(?:such as|for example|for instance|e\.g\.,?|like)\s+([^?.;:(),]+)", re.IGNORECASE)
 _CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
+# What a question compares its subject with ("compare with the MINE estimator on ...", "better
+# than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE").
+_COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|than|versus|vs\.?)\s+"
+                       r"([^?.;:(),]+?)(?=\s+(?:on|in|for|at|under|when|across|over|while)\b|[?.;:(),]|$)",
+                       re.IGNORECASE)
 
 
 def offered_names(question: str) -> list[str]:
-    """The names a question offers as examples ("such as GCN or GAT", "for example CSR") or
-    as a choice between two ("a GCN or a GAT", "RFedAvg or RFedSVRG")."""
-    spans = [m.group(1) for m in _EXAMPLES.finditer(question)]
+    """The names a question offers as examples ("such as GCN or GAT", "for example CSR"), as a
+    choice between two ("a GCN or a GAT", "RFedAvg or RFedSVRG"), or as what its subject is
+    compared with ("compare with the MINE neural estimator"): saying how a paper fares against
+    one is a claim the paper must make."""
+    spans = [m.group(1) for m in (*_EXAMPLES.finditer(question), *_COMPARED.finditer(question))]
     # "x " keeps each word off the first place, where `specifics` skips a capitalised word
     choices = [f"{a} {b}" for a, b in _CHOICE.findall(question) if specifics(f"x {a}") and specifics(f"x {b}")]
     return specifics("x " + " ".join(spans + choices))
@@ -368,6 +377,16 @@ def stated(claim: str) -> Verdict:
     low = claim.lower()
     hedge = next((h for h in words().hedges if h in low), "")
     return Verdict("stated", not hedge, f"an inference ('{hedge}'), not what a passage states" if hedge else "")
+
+
+def follows_kept(claim: str, before_dropped: bool) -> Verdict:
+    """A sentence that goes on from the one before it ("This is because it uses an optimistic
+    decision criterion ...", "Therefore, ...") stands on that one: when that sentence was dropped,
+    it explains or concludes from nothing the answer keeps, however true it is of the paper."""
+    pattern = words().follow_on
+    dangling = before_dropped and pattern is not None and bool(pattern.match(claim))
+    return Verdict("follows_kept", not dangling,
+                   "goes on from the sentence before, which was dropped" if dangling else "")
 
 
 def known_words(claim: str, unknown: frozenset[str], text: str = "") -> Verdict:

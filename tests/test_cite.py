@@ -332,3 +332,23 @@ def test_a_marker_used_as_a_noun_gets_the_papers_name() -> None:
     # "the paper that ... is [2]." (blind10's ap22 at 4,310 papers read "... is." once the marker moved)
     assert claims(name_markers("The paper that trades accuracy for cost is [2].", _passages()))[0][0] == (
         "The paper that trades accuracy for cost is RecurrSim.")
+
+
+def test_a_sentence_explaining_a_dropped_one_is_dropped_too(real_chat: PaperChat) -> None:
+    """Blind14's at36 and blind15's au38: the answer to a yes / no question was dropped, and
+    "This is because it uses an optimistic decision criterion ..." , true of the paper, was kept
+    as the whole answer. A sentence that explains or concludes from the one before stands on it."""
+    text = ("The Eiffel Tower was painted bright green in 1850 by medieval monks [2]. "
+            "This is because RecurrSim chooses the number of recurrent iterations at inference time [2].")
+    out = check_citations(text, _passages(), real_chat.vectors)
+    assert out.cited == [] and [c.action for c in out.checks] == ["dropped", "dropped"]
+    assert out.checks[1].verdicts[0].check == "follows_kept"
+    # after a kept sentence the same explanation stands
+    kept = check_citations("RecurrSim trades accuracy for cost [2]. This is because it chooses the number "
+                           "of recurrent iterations at inference time [2].", _passages(), real_chat.vectors)
+    assert kept.cited == [2] and "dropped" not in [c.action for c in kept.checks]
+    # a sentence that opens otherwise is checked on its own
+    own = check_citations("The Eiffel Tower was painted bright green in 1850 by medieval monks [2]. "
+                          "RecurrSim chooses the number of recurrent iterations at inference time [2].",
+                          _passages(), real_chat.vectors)
+    assert own.cited == [2]

@@ -21,6 +21,7 @@ from rag.policy import (
     counted_thing,
     coverage,
     described,
+    follows_kept,
     known_words,
     names_only,
     numbers_bound,
@@ -553,3 +554,38 @@ def test_a_chinese_answer_must_add_enough_new_characters(monkeypatch: pytest.Mon
 def test_a_number_word_is_not_the_counted_thing() -> None:
     q = "In ResiliBench, how many of the three prompting styles have an average success rate below 55%?"
     assert counted_thing(q) == "prompt"
+
+
+def test_a_sentence_opening_on_the_one_before_follows_a_kept_sentence() -> None:
+    """"This is because ...", "This means ...", "Therefore, ...": after a dropped sentence, it
+    explains or concludes from nothing the answer keeps (blind14 at36, blind15 au38)."""
+    for opener in ("This is because TGMM learns in context.", "Therefore, the order does not matter.",
+                   "This means the network is not retrained.", "As a result, the cost falls."):
+        assert not follows_kept(opener, before_dropped=True).ok, opener
+        assert follows_kept(opener, before_dropped=False).ok, opener
+    # a sentence naming its own subject, or opening on a noun, stands alone
+    for own in ("This paper proposes TGMM.", "These models iterate one block.", "TGMM learns in context."):
+        assert follows_kept(own, before_dropped=True).ok, own
+
+
+INFOSEDD_MI = ("We show that InfoSEDD outperforms existing neural estimators of mutual information on "
+               "synthetic data with many discrete variables.")
+
+
+def test_a_name_the_question_compares_with_is_not_held_by_it() -> None:
+    """Blind15's unanswerable au39 ("How does InfoSEDD's mutual information estimate compare with
+    the MINE neural estimator on continuous Gaussian variables?") was answered "more accurate
+    than the MINE neural estimator" from an abstract that never names MINE: what a question
+    compares its subject with is a claim the paper must make, like a name it offers as an
+    example. The ground of the comparison ("on GLUE and MTEB") stays the question's own."""
+    q = ("How does InfoSEDD's mutual information estimate compare with the MINE neural estimator "
+         "on continuous Gaussian variables?")
+    assert offered_names(q) == ["MINE"]
+    assert offered_names("Is RoT faster than CoT-SC on GSM8K?") == ["CoT-SC"]
+    assert offered_names("NAVIS versus TGN: which forecasts better?") == ["TGN"]
+    assert not offered_names("How does GLOT compare with mean pooling on GLUE and MTEB?")
+    passage = _passage(1, "infosedd", "InfoSEDD", INFOSEDD_MI)
+    assert not specifics_held("InfoSEDD's estimate is more accurate than the MINE neural estimator.",
+                              passage, q).ok
+    assert specifics_held("InfoSEDD outperforms existing neural estimators of mutual information.",
+                          passage, q).ok
