@@ -73,6 +73,14 @@ class Words:
     follow_on: re.Pattern[str] | None = None
 
 
+def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
+    """A case-blind pattern matching any of the phrases as written, between `before` and
+    `after`; None for no phrases."""
+    if not items:
+        return None
+    return re.compile(before + "(?:" + "|".join(map(re.escape, items)) + ")" + after, re.IGNORECASE)
+
+
 @lru_cache(maxsize=1)
 def words() -> Words:
     raw: dict[str, Any] = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
@@ -102,15 +110,12 @@ def words() -> Words:
         named_nouns=tuple(raw.get("named_nouns", [])), kind_words=frozenset(raw.get("kind_words", "").split()),
         function_words=frozenset(raw.get("function_words", "").split()),
         named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=frozenset(raw.get("kind_cjk", "")),
-        negating=re.compile(r"\b(?:" + "|".join(map(re.escape, raw["negating_phrases"])) + r")\b", re.IGNORECASE)
-        if raw.get("negating_phrases") else None,
+        negating=phrases(r"\b", raw.get("negating_phrases", []), r"\b"),
         lower_better=stems(raw.get("lower_better", "").split()),
         yes_no_openers=frozenset(raw.get("yes_no_openers", "").split()),
         restating_openers=tuple(raw.get("restating_openers", [])),
-        condition=re.compile(r"\b(?:" + "|".join(map(re.escape, raw["condition_words"].split())) + r")\b[^;:?.!]*",
-                             re.IGNORECASE) if raw.get("condition_words") else None,
-        follow_on=re.compile(r"^\W*(?:" + "|".join(map(re.escape, raw["follow_on_openers"])) + r")\b", re.IGNORECASE)
-        if raw.get("follow_on_openers") else None)
+        condition=phrases(r"\b", raw.get("condition_words", "").split(), r"\b[^;:?.!]*"),
+        follow_on=phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"))
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",
