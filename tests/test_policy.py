@@ -364,6 +364,8 @@ def test_name_parts_and_verb_particles_are_no_asked_terms() -> None:
     assert ("accuracy-cost", "trade-off") in terms and not {t for t in terms if {"et", "al"} & set(t)}
     terms = asked_terms("How does the complexity of the function it ends up computing change?")
     assert not {t for t in terms if "up" in t}
+    # a modal verb is framing, as "should" already was: "which two effects must be balanced"
+    assert ("effect", "must") not in asked_terms("Which two effects must be balanced?")
 
 
 RECURRSIM = ("We demonstrate RecurrSim's effectiveness across fluid dynamics benchmarks (Burgers, "
