@@ -241,14 +241,22 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
             held = [w for ns, w in contexts if n in ns]
             if held and not any(counted in w for w in held):
                 return Verdict("numbers_bound", False, f"the passage's {n} does not count {counted}")
+    own_clauses = [(numbers(c), set(tokenize(c))) for c in _CLAUSE_END.split(claim)]
+    contexts = _figure_contexts(passage.text)
+    # "how much memory overhead" answered "the memory overhead is 59%": the passage's 59% is cost's
+    if (measured := measured_thing(question)) and measured not in _PERCENT:
+        for ns, w in own_clauses:
+            bound = [any(measured in pw for pns, pw in contexts if n in pns)
+                     for n in sorted(ns) if any(n in pns for pns, _ in contexts)]
+            if measured in w and bound and not any(bound):
+                return Verdict("numbers_bound", False, f"the passage's {', '.join(sorted(ns))} "
+                               f"is not said of {measured}")
     asked = set(tokenize(question))
     own = set(tokenize(source_line(passage)))
     things = {t for m in _ENTITY.findall(claim.strip()) for t in tokenize(m)[:1]
               if t in asked and t not in own}
     if not things:
         return Verdict("numbers_bound", True, "")
-    own_clauses = [(numbers(c), set(tokenize(c))) for c in _CLAUSE_END.split(claim)]
-    contexts = _figure_contexts(passage.text)
     for n in sorted(nums):
         # The things named in the sentence's own clause of the figure ("MDP-optimal ... 62.1%,
         # and Chain-of-Thought ... 50.8%" ties each figure to its own); all of them if none.
@@ -585,6 +593,24 @@ def counted_thing(question: str) -> str:
     return next((t for t in tokenize(counted) if t not in skip), "")
 
 
+def measured_thing(question: str) -> str:
+    """The stem of what "how much X" measures when X is said before the question's verb
+    ("memori" in "How much memory overhead does RoT's graph add?", "wall" in "How much extra
+    wall-clock time does ... add?"); "" when the verb comes first ("How much does it cut ...?")
+    or a comparison does ("How much faster is NAVIS ...?")."""
+    m = _HOW_MUCH.search(question)
+    if not m:
+        return ""
+    parts = _AUXILIARY_WORD.split(m.group(1), maxsplit=1)
+    if len(parts) == 1:  # no verb after it
+        return ""
+    head = parts[0]
+    named = _NAME_BEFORE.match(head)  # "how much ResiliBench time": the time is measured
+    head = head[named.end():] if named else head
+    skip = words().frame | words().count_modifiers | {t for n in words().spelled for t in tokenize(n)}
+    return next((t for t in tokenize(head) if t not in skip), "")
+
+
 def counted_phrase(question: str) -> set[str]:
     """The stems of the whole phrase "how many" counts, up to its verb ("tool APIs" in "how many
     tool APIs does its task set draw on"), beyond the skipped words of `counted_thing`."""
@@ -641,6 +667,9 @@ REFUSAL = re.compile(
     re.IGNORECASE,
 )
 _HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
+_HOW_MUCH = re.compile(r"\bhow much\s+(.{1,80})", re.IGNORECASE)
+_AUXILIARY_WORD = re.compile(r"\b(does|do|did|is|are|was|were|can|could|will|would|has|have|had|"
+                             r"should|may|might)\b", re.IGNORECASE)
 _NAME_BEFORE = re.compile(r"\s*[\w-]*[A-Z][\w-]*\s+(?=[a-z])")  # "ResiliBench" in "ResiliBench tasks"
 _AUXILIARY = re.compile(r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|"
                         r"may|might)\b", re.IGNORECASE)

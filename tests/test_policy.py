@@ -23,6 +23,7 @@ from rag.policy import (
     described,
     follows_kept,
     known_words,
+    measured_thing,
     names_only,
     numbers_bound,
     numbers_held,
@@ -330,6 +331,41 @@ def test_a_count_is_bound_to_what_the_passage_counts() -> None:
     assert numbers_bound("The library has 30 APIs [1].", tools, "How many APIs are in the tool library?").ok
     # a figure the passage does not give is numbers_held's to judge, not this check's
     assert numbers_bound("It mines 12 rubrics [1].", p, q).ok
+
+
+def test_an_amount_is_bound_to_what_the_passage_measures() -> None:
+    """'How much memory overhead does RoT's thought graph add?' (unanswerable) was answered with
+    the 59% the abstract gives for cost, and 'How much extra wall-clock time ... does the
+    calibration step add?' with the 0.1 of a compression ratio."""
+    rot = _passage(1, "rot", "RoT", ROT)
+    q = "How much memory overhead does RoT's thought graph add at inference time?"
+    assert measured_thing(q) == "memori"
+    wrong = numbers_bound("The memory overhead of RoT's thought graph at inference time is 59% [1].", rot, q)
+    assert not wrong.ok and "memori" in wrong.reason
+    lat = "How much inference latency does RoT save?"
+    assert numbers_bound("RoT cuts inference latency by 82% [1].", rot, lat).ok
+    zhiyi = _passage(1, "z", "Zhiyi et al.", "Our method achieves an 18.9% relative accuracy "
+                     "improvement at a compression ratio of 0.1.")
+    t = "How much extra wall-clock time per round does the calibration step add on each client?"
+    assert not numbers_bound("The calibration step adds about 0.1 seconds of wall-clock time [1].", zhiyi, t).ok
+    # a clause with the measured thing passes when one of its figures is the passage's for it
+    acc = "How much accuracy does the method gain at a compression ratio of 0.1?"
+    assert numbers_bound("It gains 18.9% relative accuracy at a compression ratio of 0.1 [1].", zhiyi, acc).ok
+    # the verb first, or a comparison: no measured thing, nothing checked here
+    assert measured_thing("How much does RoT reduce output tokens?") == ""
+    assert measured_thing("How much faster is NAVIS at inference than the baselines?") == ""
+    assert measured_thing("What does RoT cost?") == ""
+
+
+def test_name_parts_and_verb_particles_are_no_asked_terms() -> None:
+    """'Balla et al. emphasise ...' was dropped for the asked term 'et al', and 'the function it
+    ends up computing' for 'end up': neither is something a paper must hold."""
+    terms = asked_terms("What do Balla et al. emphasise about accuracy-cost trade-offs?")
+    assert ("accuracy-cost", "trade-off") in terms and not {t for t in terms if {"et", "al"} & set(t)}
+    terms = asked_terms("How does the complexity of the function it ends up computing change?")
+    assert not {t for t in terms if "up" in t}
+    # a modal verb is framing, as "should" already was: "which two effects must be balanced"
+    assert ("effect", "must") not in asked_terms("Which two effects must be balanced?")
 
 
 RECURRSIM = ("We demonstrate RecurrSim's effectiveness across fluid dynamics benchmarks (Burgers, "
