@@ -61,17 +61,7 @@ class Library:
 
         chat = PaperChat(library_settings("iclr", Settings()))
         lex = chat.lexical
-        got = chat.store.collection.get(include=["embeddings", "metadatas"])
-        self.pids = list(lex.paper_ids)
-        index = {p: i for i, p in enumerate(self.pids)}
-        emb = np.asarray(got["embeddings"], dtype=np.float32)
-        self.chunks = emb / np.linalg.norm(emb, axis=1, keepdims=True)
-        self.chunk_paper = np.array([index[m["paper_id"]] for m in got["metadatas"]])
-        pg = chat.store.paper_collection.get(include=["embeddings"])
-        self.papers = np.zeros((len(self.pids), self.chunks.shape[1]), np.float32)
-        for pid, vec in zip(pg["ids"], pg["embeddings"], strict=True):
-            self.papers[index[pid]] = vec
-        self.papers /= np.linalg.norm(self.papers, axis=1, keepdims=True)
+        self.pids, self.chunks, self.chunk_paper, self.papers = stored_vectors(chat)
         self.n_docs = lex.paper_bm25.num_docs
         embed = chat.store.embed_model
         self.questions = []
@@ -89,6 +79,23 @@ class Library:
                 df={t: lex.paper_bm25.df(t) for t in set(toks)},
                 plus_toks=tokenize(lexical_query(text)))
             self.questions.append(rec)
+
+
+def stored_vectors(chat: PaperChat) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """A library's paper ids (BM25 order), unit chunk vectors, each chunk's paper index, and
+    unit whole-paper vectors (zero rows stay zero)."""
+    got = chat.store.collection.get(include=["embeddings", "metadatas"])
+    pids = list(chat.lexical.paper_ids)
+    index = {p: i for i, p in enumerate(pids)}
+    emb = np.asarray(got["embeddings"], dtype=np.float32)
+    chunks = emb / np.linalg.norm(emb, axis=1, keepdims=True)
+    chunk_paper = np.array([index[m["paper_id"]] for m in got["metadatas"]])
+    pg = chat.store.paper_collection.get(include=["embeddings"])
+    papers = np.zeros((len(pids), chunks.shape[1]), np.float32)
+    for pid, vec in zip(pg["ids"], pg["embeddings"], strict=True):
+        papers[index[pid]] = vec
+    norms = np.linalg.norm(papers, axis=1, keepdims=True)
+    return pids, chunks, chunk_paper, papers / np.where(norms > 0, norms, 1.0)
 
 
 def zscores(scores: np.ndarray, cand: np.ndarray, complete: bool) -> np.ndarray:
@@ -177,10 +184,15 @@ def groups(rec: dict[str, Any]) -> list[set[str]]:
 
 
 def score(lib: Library, cfg: dict[str, Any]) -> dict[str, Any]:
+    return score_rankings([(rec, rank(lib, rec, cfg)) for rec in lib.questions])
+
+
+def score_rankings(ranked: list[tuple[dict[str, Any], list[str]]]) -> dict[str, Any]:
+    """Per kind (top-k hits, questions, MRR@10) and the misses (id@rank) of (question, ids best
+    first) pairs: top 5 for one paper, every paper in the top 10 for a multi question."""
     out: dict[str, Any] = {}
     misses = []
-    for rec in lib.questions:
-        ids = rank(lib, rec, cfg)
+    for rec, ids in ranked:
         top = set(ids[: 10 if rec["kind"] == "multi" else 5])
         ok = all(g & top for g in groups(rec))
         first = next((r for r, p in enumerate(ids, 1) if p in set(rec["relevant"])), None)

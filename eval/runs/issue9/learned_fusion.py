@@ -48,23 +48,14 @@ from rag.pipeline import PaperChat  # noqa: E402
 from rag.retrieve import lexical_query  # noqa: E402
 from rag.text import tokenize  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fusion_ablation import score_rankings, stored_vectors, zscores  # noqa: E402
+
 log = logging.getLogger("learned_fusion")
 SCIFACT = ROOT.parent / "shared" / "data" / "scifact-train"
 KINDS = ("single", "paraphrase", "multi")
 N = 50  # candidate pool in papers, as the product (settings.candidates)
 FEATURES = ("zd", "zb", "zp", "zd2", "rd", "rb", "cov", "icov", "zd*L", "zb*L")
-
-
-def zscores(scores: np.ndarray, cand: np.ndarray, complete: bool) -> np.ndarray:
-    """rag.retrieve.zscore over the candidates `cand`; others get the floor's z-score."""
-    v = scores[cand]
-    mean, std = float(v.mean()), float(v.std())
-    if std <= 1e-6 * max(abs(mean), 1e-9):
-        std = 0.1 * abs(mean) or 1.0
-    floor = 0.0 if complete else float(v.min())
-    out = np.full(len(scores), (floor - mean) / std, np.float32)
-    out[cand] = (v - mean) / std
-    return out
 
 
 class Index:
@@ -73,18 +64,7 @@ class Index:
     def __init__(self, chat: PaperChat) -> None:
         self.chat, lex = chat, chat.lexical
         self.lex = lex
-        got = chat.store.collection.get(include=["embeddings", "metadatas"])
-        self.pids = list(lex.paper_ids)
-        index = {p: i for i, p in enumerate(self.pids)}
-        emb = np.asarray(got["embeddings"], dtype=np.float32)
-        self.chunks = emb / np.linalg.norm(emb, axis=1, keepdims=True)
-        self.chunk_paper = np.array([index[m["paper_id"]] for m in got["metadatas"]])
-        pg = chat.store.paper_collection.get(include=["embeddings"])
-        self.papers = np.zeros((len(self.pids), self.chunks.shape[1]), np.float32)
-        for pid, vec in zip(pg["ids"], pg["embeddings"], strict=True):
-            self.papers[index[pid]] = vec
-        norms = np.linalg.norm(self.papers, axis=1, keepdims=True)
-        self.papers /= np.where(norms > 0, norms, 1.0)
+        self.pids, self.chunks, self.chunk_paper, self.papers = stored_vectors(chat)
         self.n_docs = lex.paper_bm25.num_docs
         self.embed = chat.store.embed_model
 
@@ -217,12 +197,6 @@ def scifact_ndcg(order_fn: Any, data: list, grades: list, docs: list, idx: list[
                           for i in idx]))
 
 
-def groups(rec: dict[str, Any]) -> list[set[str]]:
-    g = [set(x) for x in rec.get("duplicates", [])]
-    grouped = set().union(*g) if g else set()
-    return g + [{p} for p in rec["relevant"] if p not in grouped]
-
-
 def iclr_questions(ix: Index, name: str) -> list[dict[str, Any]]:
     path = ROOT / "eval" / "questions" / f"retrieval_library_{name}.jsonl"
     out = []
@@ -237,20 +211,8 @@ def iclr_questions(ix: Index, name: str) -> list[dict[str, Any]]:
 
 
 def iclr_score(ix: Index, recs: list[dict[str, Any]], order_fn: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    misses = []
-    for rec in recs:
-        ranked = [ix.pids[rec["cand"][j]] for j in order_fn(rec["x"])][:10]
-        top = set(ranked[: 10 if rec["kind"] == "multi" else 5])
-        ok = all(g & top for g in groups(rec))
-        first = next((r for r, p in enumerate(ranked, 1) if p in set(rec["relevant"])), None)
-        agg = out.setdefault(rec["kind"], [0, 0, 0.0])
-        agg[0] += 1
-        agg[1] += ok
-        agg[2] += 1 / first if first else 0.0
-        if not ok:
-            misses.append(f"{rec['id']}@{first or '-'}")
-    return {**{k: (v[1], v[0], round(v[2] / v[0], 3)) for k, v in out.items()}, "misses": misses}
+    return score_rankings([(rec, [ix.pids[rec["cand"][j]] for j in order_fn(rec["x"])][:10])
+                           for rec in recs])
 
 
 def main(sets: list[str]) -> None:
