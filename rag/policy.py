@@ -668,11 +668,10 @@ REFUSAL = re.compile(
 )
 _HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
 _HOW_MUCH = re.compile(r"\bhow much\s+(.{1,80})", re.IGNORECASE)
-_AUXILIARY_WORD = re.compile(r"\b(does|do|did|is|are|was|were|can|could|will|would|has|have|had|"
-                             r"should|may|might)\b", re.IGNORECASE)
 _NAME_BEFORE = re.compile(r"\s*[\w-]*[A-Z][\w-]*\s+(?=[a-z])")  # "ResiliBench" in "ResiliBench tasks"
 _AUXILIARY = re.compile(r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|"
                         r"may|might)\b", re.IGNORECASE)
+_AUXILIARY_WORD = re.compile(rf"\b({_AUXILIARY.pattern})", re.IGNORECASE)  # a verb anywhere, kept by split
 # What/which/who/where/how ... and their Chinese forms: the answer must add information.
 _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什么|哪些|哪个|哪|如何|怎样|"
                            r"怎么|为什么|多少|多大|多长|多久|多高|多快|多远|几|谁", re.IGNORECASE)
