@@ -235,26 +235,26 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
         return Verdict("numbers_bound", True, "")
     # "how many rubrics" answered "17.0 rubrics": the passage's 17.0 counts points, not rubrics
     counted = counted_thing(question) if _HOW_MANY.search(question) else ""
-    if counted and counted not in _PERCENT:  # "how many percentage points": its figures carry "%"
-        contexts = _figure_contexts(passage.text)
-        for n in sorted(counts_of(claim, counted) & nums):
-            held = [w for ns, w in contexts if n in ns]
-            if held and not any(counted in w for w in held):
-                return Verdict("numbers_bound", False, f"the passage's {n} does not count {counted}")
-    own_clauses = [(numbers(c), set(tokenize(c))) for c in _CLAUSE_END.split(claim)]
-    contexts = _figure_contexts(passage.text)
+    counted = "" if counted in _PERCENT else counted  # "how many percentage points": figures carry "%"
     # "how much memory overhead" answered "the memory overhead is 59%": the passage's 59% is cost's
-    if (measured := measured_thing(question)) and measured not in _PERCENT:
-        for ns, w in own_clauses:
-            bound = [any(measured in pw for pns, pw in contexts if n in pns)
-                     for n in sorted(ns) if any(n in pns for pns, _ in contexts)]
-            if measured in w and bound and not any(bound):
-                return Verdict("numbers_bound", False, f"the passage's {', '.join(sorted(ns))} "
-                               f"is not said of {measured}")
+    measured = measured_thing(question)
+    measured = "" if measured in _PERCENT else measured
     asked = set(tokenize(question))
     own = set(tokenize(source_line(passage)))
     things = {t for m in _ENTITY.findall(claim.strip()) for t in tokenize(m)[:1]
               if t in asked and t not in own}
+    if not (counted or measured or things):
+        return Verdict("numbers_bound", True, "")
+    contexts = _figure_contexts(passage.text)
+    for n in sorted(counts_of(claim, counted) & nums) if counted else ():
+        if _given_with(n, counted, contexts) is False:
+            return Verdict("numbers_bound", False, f"the passage's {n} does not count {counted}")
+    own_clauses = [(numbers(c), set(tokenize(c))) for c in _CLAUSE_END.split(claim)]
+    for ns, w in own_clauses if measured else ():
+        given = [g for n in sorted(ns) if (g := _given_with(n, measured, contexts)) is not None]
+        if measured in w and given and not any(given):
+            return Verdict("numbers_bound", False, f"the passage's {', '.join(sorted(ns))} "
+                           f"is not said of {measured}")
     if not things:
         return Verdict("numbers_bound", True, "")
     for n in sorted(nums):
@@ -266,6 +266,13 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
                            f"{', '.join(sorted(mine))}")
     return Verdict("numbers_bound", True, "")
+
+
+def _given_with(n: str, word: str, contexts: list[tuple[set[str], set[str]]]) -> bool | None:
+    """Whether the passage gives figure `n` with `word` around it (`_figure_contexts`); None when
+    it does not give `n` at all (numbers_held judges that)."""
+    held = [w for ns, w in contexts if n in ns]
+    return any(word in w for w in held) if held else None
 
 
 def counts_of(text: str, counted: str) -> set[str]:
@@ -586,13 +593,20 @@ def counted_thing(question: str) -> str:
     m = re.search(r"\bhow (?:many|much)\s+([\w\s-]{1,60})", question, re.IGNORECASE)
     if not m or _AUXILIARY.match(m.group(1)):  # "how much does it cut ...": a degree, not a count
         return ""
+    return _head_word(m.group(1))
+
+
+def _head_word(phrase: str) -> str:
+    """The first content word (stem) of what a "how many/much" phrase names, past a name that
+    modifies it ("how many ResiliBench tasks" counts tasks) and past framing, count modifiers
+    and spelled numbers ("how many fewer parameters")."""
+    named = _NAME_BEFORE.match(phrase)
+    phrase = phrase[named.end():] if named else phrase
     skip = words().frame | words().count_modifiers | {t for n in words().spelled for t in tokenize(n)}
-    # A name before a lower-case word modifies it: "how many ResiliBench tasks" counts tasks.
-    named = _NAME_BEFORE.match(m.group(1))
-    counted = m.group(1)[named.end():] if named else m.group(1)
-    return next((t for t in tokenize(counted) if t not in skip), "")
+    return next((t for t in tokenize(phrase) if t not in skip), "")
 
 
+@lru_cache(maxsize=256)
 def measured_thing(question: str) -> str:
     """The stem of what "how much X" measures when X is said before the question's verb
     ("memori" in "How much memory overhead does RoT's graph add?", "wall" in "How much extra
@@ -602,13 +616,7 @@ def measured_thing(question: str) -> str:
     if not m:
         return ""
     parts = _AUXILIARY_WORD.split(m.group(1), maxsplit=1)
-    if len(parts) == 1:  # no verb after it
-        return ""
-    head = parts[0]
-    named = _NAME_BEFORE.match(head)  # "how much ResiliBench time": the time is measured
-    head = head[named.end():] if named else head
-    skip = words().frame | words().count_modifiers | {t for n in words().spelled for t in tokenize(n)}
-    return next((t for t in tokenize(head) if t not in skip), "")
+    return _head_word(parts[0]) if len(parts) > 1 else ""  # only what comes before the verb
 
 
 def counted_phrase(question: str) -> set[str]:
