@@ -8,8 +8,9 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   specifics_held      each name or acronym it uses ("GAT", "ImageNet") is in the cited paper or
                       the question (not a name the question only offers or compares with)
   known_words         it uses no question word that no loaded paper contains ("GPU")
-  subject             a sentence naming paper X cites X (or a passage that names X); a sentence
-                      about "the paper" / "it" cites the paper being discussed
+  subject             a sentence naming paper X cites X (or a passage that names X), one naming
+                      "X et al." cites a paper by X; a sentence about "the paper" / "it"
+                      cites the paper being discussed
   no_contradiction    negation, direction words and numbers agree with the passage
 Before them, a sentence that asks (`not_a_question`), infers (`stated`) or explains a dropped
 sentence ("This is because ...", `follows_kept`) is dropped. The answer as a whole must give
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
+from rag.authors import name_matches
 from rag.config import Settings
 from rag.contradiction import aligned_sentences, contradiction, numbers, swapped_figures, words
 from rag.models import Passage, Verdict
@@ -418,15 +420,37 @@ def refers_to_subject(claim: str) -> bool:
     return any(re.match(rf"{re.escape(r)}(?!\w)", low) for r in words().references)
 
 
+# "Liu et al.", "Schönlieb et al": the surname before it (a name, capitalised).
+_AUTHOR_LABEL = re.compile(r"(?<![\w-])([^\W\d_][\w'’-]*)\s+et\s+al\b")
+
+
+def labelled_authors(claim: str) -> list[str]:
+    """The surnames of the "X et al." labels a sentence uses."""
+    return [m.group(1) for m in _AUTHOR_LABEL.finditer(claim) if m.group(1)[0].isupper()]
+
+
+def misattributed(claim: str, passage: Passage) -> str:
+    """The "X et al." a sentence names when the cited paper's authors are known and no label
+    is one of them (nor named in the passage); "" otherwise (the ICLR records carry no
+    authors, so a sentence citing one is not judged by its labels)."""
+    labels = labelled_authors(claim)
+    authors = passage.hit.authors
+    if not labels or not authors or any(f"{s} et al" in passage.text for s in labels):
+        return ""
+    return "" if any(name_matches(s, a) for s in labels for a in authors) else f"{labels[0]} et al."
+
+
 def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] = frozenset()) -> Verdict:
-    """A sentence naming loaded papers cites one of them, or a passage that names them; a
-    sentence referring to "the paper" cites the paper being discussed (`current`, else the
-    question's focus)."""
+    """A sentence naming loaded papers cites one of them, or a passage that names them; one
+    naming "X et al." cites a paper by X (`misattributed`); a sentence referring to "the paper"
+    cites the paper being discussed (`current`, else the question's focus)."""
     pid = passage.hit.paper_id
     named = ctx.subjects.named(claim)
+    if pid in named:
+        return Verdict("subject", True, "cites the paper it names")
+    if label := misattributed(claim, passage):
+        return Verdict("subject", False, f"about {label}, cites {passage.hit.name}")
     if named:
-        if pid in named:
-            return Verdict("subject", True, "cites the paper it names")
         names = [n for n, p in ctx.subjects.names.items() if p in named]
         if any(n in passage.text for n in names):
             return Verdict("subject", True, "the passage discusses the paper it names")

@@ -96,6 +96,26 @@ def test_subject_the_paper_is_the_one_being_discussed() -> None:
     assert subject("It reduces latency.", glot, ctx, current=frozenset({"glot"})).ok
 
 
+def test_subject_a_sentence_naming_x_et_al_must_cite_a_paper_by_x() -> None:
+    def by(pid: str, name: str, text: str, authors: str) -> Passage:
+        return Passage(1, Hit(f"{pid}-0", pid, text, 1.0, {"display_name": name, "authors": authors}), text)
+
+    recurr = by("recurr", "RecurrSim", RECURR, "Dana Mori; Ángel Ruiz")
+    balla = by("balla", "Balla et al.", STAD, "Julia Balla; Tom Sun")
+    iclr_copy = by("copy", "A title", RECURR, "")  # the ICLR records carry no authors
+    claim = "Balla et al. emphasize test-time control over accuracy-cost trade-offs."
+    wrong = subject(claim, recurr, CTX)
+    assert not wrong.ok and "Balla et al." in wrong.reason and "RecurrSim" in wrong.reason
+    assert subject(claim, balla, CTX).ok
+    assert subject(claim, iclr_copy, CTX).ok  # authors unknown: not judged by the label
+    assert subject("Ruiz et al. enable test-time control.", recurr, CTX).ok  # any author, accent folded
+    assert subject("Mori et al. and Balla et al. both use prototypes.", balla, CTX).ok
+    assert subject("RecurrSim, unlike Balla et al., needs no retraining.", recurr,
+                   Context(subjects=Subjects({"RecurrSim": "recurr"}))).ok  # names its own paper
+    cites_balla = by("other", "Other", "As Balla et al. showed, prototypes drift.", "Kim Lee")
+    assert subject(claim, cites_balla, CTX).ok  # the passage discusses Balla et al.
+
+
 def test_subjects_of_a_catalogue_skip_author_labels_and_cut_titles() -> None:
     recs = [SimpleNamespace(paper_id="a", display_name="RoT", title="", authors=[]),
             SimpleNamespace(paper_id="b", display_name="Huang et al.", title="", authors=[]),
