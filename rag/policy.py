@@ -191,21 +191,32 @@ def described(question: str) -> str:
     answered "Yes, NAVIS uses edge features ..." asserts it), unless it asks whether some work
     exists ("Is there work that ...?"), and never a condition the question sets ("when the
     components have full covariance matrices"): those are what the answer must show."""
+    if asks_yes_no(question):
+        return ""
+    w = words()
+    return w.condition.sub(" ", question) if w.condition else question
+
+
+def asks_yes_no(question: str) -> bool:
+    """"Does NAVIS use edge features ...?": a yes / no question about what a paper does, not
+    whether some work exists ("Is there work that ...?")."""
     w = words()
     low = question.strip().lower()
     first = low.split(maxsplit=1)[0] if low else ""
-    if first in w.yes_no_openers and not low.startswith(w.restating_openers):
-        return ""
-    return w.condition.sub(" ", question) if w.condition else question
+    return first in w.yes_no_openers and not low.startswith(w.restating_openers)
 
 
 def asked_terms_held(claim: str, passage: Passage, question: str,
                      paper: frozenset[str] = frozenset(), share: float = 1.0,
                      restated_span: int = 0) -> Verdict:
     """The two-word terms the sentence repeats from the question are held by the cited paper:
-    at least `share` of them (one term of one: all). Terms inside a stretch of at least
-    `restated_span` words the sentence copies from the question's description (`described`)
-    are restated, not something the sentence asserts: they count as held."""
+    at least `share` of them (one term of one: all), and all of them answering a yes / no
+    question, whose terms are what the answer asserts ("Yes, it was applied to age bias").
+    Terms inside a stretch of at least `restated_span` words the sentence copies from the
+    question's description (`described`) are restated, not something the sentence asserts:
+    they count as held."""
+    if asks_yes_no(question):
+        share = 1.0
     tokens = tokenize(claim)
     copied = restated(tokens, tokenize(described(question)), restated_span)
     pairs = list(zip(tokens, tokens[1:], strict=False))
@@ -236,10 +247,11 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     if not nums:
         return Verdict("numbers_bound", True, "")
     # "how many rubrics" answered "17.0 rubrics": the passage's 17.0 counts points, not rubrics
-    counted = counted_thing(question) if _HOW_MANY.search(question) else ""
+    asking = asking_part(question)
+    counted = counted_thing(asking) if _HOW_MANY.search(asking) else ""
     counted = "" if counted in _PERCENT else counted  # "how many percentage points": figures carry "%"
     # "how much memory overhead" answered "the memory overhead is 59%": the passage's 59% is cost's
-    measured = measured_thing(question)
+    measured = measured_thing(asking)
     measured = "" if measured in _PERCENT else measured
     asked = set(tokenize(question))
     own = set(tokenize(source_line(passage)))
@@ -547,6 +559,23 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
                    f"best passage holds {cov:.2f} of the question's words (need {min_coverage:.2f})")
 
 
+# "by choosing how many times a block is looped": a question inside a description, asking nothing
+_INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def asking_part(question: str) -> str:
+    """What a question asks of the answer, without what only describes the paper: the
+    statements before its question sentences ("One method checks how much dropping a part of
+    the update changes the outputs. According to it, which two limitations ...?") and the
+    questions a description holds ("For the simulator whose users choose how many times a
+    block is looped, what kind of simulations ...?" asks for no count)."""
+    sentences = split_sentences(question)
+    asking = [s for s in sentences if s.endswith(("?", "？"))]
+    text = " ".join(asking) if 0 < len(asking) < len(sentences) else question
+    return _INDIRECT.sub(r"\1 the", text)
+
+
 def answer_type_matches(question: str, text: str, names: Iterable[str] = ()) -> Verdict:
     """A "how many" question needs a quantity in the answer, and, in an English answer, the
     thing counted ("How many GPU hours ...?" is not answered by "13.5% less memory"). So does
@@ -554,23 +583,40 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = ()) -> 
     named thing ("Which image datasets ...?") needs a name, acronym or figure that is neither
     the question's nor a cited paper's (`names`): "STAD is evaluated on real-world temporal
     distribution shifts" names no dataset."""
+    asking = asking_part(question)
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
-    yes_no = bool(_AUXILIARY.match(question.lstrip()))
-    asks = (_ASKS_QUANTITY.search(question) or _asks_for("quantity_nouns").search(question)) if not yes_no else None
+    yes_no = bool(_AUXILIARY.match(asking.lstrip()))
+    asks = (_ASKS_QUANTITY.search(asking) or _asks_for("quantity_nouns").search(asking)) if not yes_no else None
     if asks and not _QUANTITY.search(text):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
-    counted = counted_thing(question)
+    counted = counted_thing(asking)
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
     # "how many tool APIs" is answered by "30 APIs": any word of the counted phrase will do
-    if asks and counted and not _CJK.search(text) and not ({counted} | counted_phrase(question)) & said:
+    if asks and counted and not _CJK.search(text) and not ({counted} | counted_phrase(asking)) & said:
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
     zh = bool(_CJK.search(text))
-    if not yes_no and (thing := asked_name(question, cjk=zh)):
+    if not yes_no and (thing := asked_name(asking, cjk=zh)):
         known = set(tokenize(" ".join([question, *names])))
         named = _LATIN_NAME.findall(text) if zh else specifics(text)
         if not any(not set(tokenize(w)) <= known for w in named):
             return Verdict("answer_type", False, f"asked which {thing}; the answer names none")
     return Verdict("answer_type", True, "")
+
+
+def compared_held(question: str, cited: frozenset[str]) -> Verdict:
+    """A question comparing its subject with something named ("compare with Nesterov's
+    method", "compare with their scores on ToolBench") is answered only by papers that name
+    it: each name from the comparison on is among the words of the cited papers (`cited`,
+    stemmed). Answering about the subject alone ("corner SGD reaches O(t^-2ζ)") does not say
+    how it compares."""
+    compared = _COMPARED.search(question)
+    if not compared:
+        return Verdict("compared_held", True, "")
+    # the names from the comparison on: "GPU kernels" before it describes the subject
+    names = specifics("x " + question[compared.start():])
+    missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= cited]
+    return Verdict("compared_held", not missing,
+                   f"asked to compare with {', '.join(missing)}; no cited paper names it" if missing else "")
 
 
 # A name written in Latin letters inside Chinese text (Chinese characters count as \w, so

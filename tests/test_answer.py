@@ -165,6 +165,20 @@ def test_a_how_many_question_answered_without_a_number_is_refused(real_chat: Pap
     assert answer.refused and answer.passages  # the passages stay visible with the refusal
 
 
+def test_a_comparison_with_something_no_cited_paper_names_is_refused(real_chat: PaperChat,
+                                                                      real_llm: FakeChat) -> None:
+    reply = ("GraphBSI outperforms existing one-shot graph generative models on the standard "
+             "benchmarks Moses and GuacaMol [1].")
+    real_llm.replies.extend([reply, reply])
+    other = real_chat.ask("How does GraphBSI compare with autoregressive generators such as "
+                          "GraphRNN on the Moses benchmark?")
+    assert other.refused and other.passages and "GraphBSI" in other.suggestions
+    whole = next(c for c in other.checks if c.action == "answer")
+    assert [v.reason for v in whole.verdicts if not v.ok] == [
+        "asked to compare with GraphRNN; no cited paper names it"]
+    named = real_chat.ask("How does GraphBSI compare with one-shot graph generative models on Moses?")
+    assert not named.refused and named.citations  # what it is compared with is in the paper
+
 def test_an_answer_that_only_repeats_the_question_is_refused(real_chat: PaperChat,
                                                              real_llm: FakeChat) -> None:
     real_llm.replies.extend(["RoT was evaluated on reasoning benchmarks [1].",

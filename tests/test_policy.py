@@ -16,7 +16,9 @@ from rag.policy import (
     asked_name,
     asked_terms,
     asked_terms_held,
+    asking_part,
     check_pair,
+    compared_held,
     correctable,
     counted_thing,
     coverage,
@@ -298,6 +300,57 @@ def test_asked_terms_skip_gap_words_and_a_paraphrase_may_miss_one_term_of_severa
                             paper=frozenset({"speech", "recognit"}), share=1.0).ok
 
 
+
+def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None:
+    grad = _passage(1, "g", "Drechsel et al.", "We identify a feature neuron with a gradient "
+                    "method and debias gender, race and religion with it.")
+    claim = "Yes, the gradient feature neuron has been applied to age bias."
+    asked = "Has the gradient feature neuron been applied to age bias?"
+    held = asked_terms_held(claim, grad, "Which setting was the gradient feature neuron "
+                            "applied to, age bias?", share=0.6)
+    assert held.ok and "age bia" in held.reason  # two terms of three: enough for a paraphrase
+    missed = asked_terms_held(claim, grad, asked, share=0.6)
+    assert not missed.ok and "age bia" in missed.reason  # what a "Yes" asserts must be there
+    # "Is there work that ...?" describes the work it asks for: the share applies
+    assert asked_terms_held(claim, grad, "Is there work where the gradient feature neuron "
+                            "was applied to age bias?", share=0.6).ok
+
+
+@pytest.mark.parametrize(("question", "cited", "missing"), [
+    ("How does Yarotsky's corner SGD compare with Nesterov's accelerated method?",
+     "Yarotsky corner SGD Heavy Ball", "Nesterov"),
+    ("How do the success rates on ResiliBench compare with their scores on ToolBench?",
+     "ResiliBench success rates", "ToolBench"),
+    ("Is RoT faster than CoT prompting?", "RoT CoT prompting latency", ""),
+    ("How does RoT compare with GLOT in efficiency?", "RoT GLOT", ""),
+    ("Which benchmarks was GLOT tested on besides GLUE and MTEB?", "GLOT", ""),  # no comparison
+    # a name before the comparison describes the subject ("GPU kernels"), not what it is compared with
+    ("For the RL system that writes GPU kernels, how much faster does its code run than existing "
+     "methods' code?", "SparseRL kernels code faster", ""),
+])
+def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
+        question: str, cited: str, missing: str) -> None:
+    verdict = compared_held(question, frozenset(tokenize(cited)))
+    assert verdict.ok == (not missing)
+    assert (missing in verdict.reason) if missing else verdict.reason == ""
+
+@pytest.mark.parametrize(("question", "answer", "ok"), [
+    # a count in the description of the paper is not what the question asks
+    ("One compression method checks on a few local examples how much dropping a part of the "
+     "update changes the outputs. According to it, which two device limitations matter?",
+     "Limited bandwidth and battery resources.", True),
+    ("For the simulator whose users dial cost by choosing how many times a block is looped, "
+     "what kind of simulations does it achieve?", "Physically faithful simulations.", True),
+    # the question sentence itself still asks for a count, after a description or not
+    ("One method reuses thoughts. How many output tokens does it save?", "It saves tokens.", False),
+    ("How many tokens does RoT save vs. CoT?", "RoT saves many tokens.", False),
+    ("RoT 节省了多少输出 token？ How many output tokens does RoT save?", "RoT 节省了输出 token。", False),
+])
+def test_only_the_asking_part_of_a_question_sets_what_the_answer_must_give(
+        question: str, answer: str, ok: bool) -> None:
+    assert answer_type_matches(question, answer).ok == ok
+    assert "How many" in asking_part("A paper loops blocks. How many blocks?")
+    assert "how many" not in asking_part("By choosing how many times it loops, what does it get?")
 
 def test_a_question_verb_or_count_word_is_not_an_asked_term() -> None:
     """Blind2 lost right answers to pairs like 'edges connect' and 'three properties': the
