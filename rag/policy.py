@@ -14,7 +14,8 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   no_contradiction    negation, direction words and numbers agree with the passage
 Before them, a sentence that asks (`not_a_question`), infers (`stated`) or explains a dropped
 sentence ("This is because ...", `follows_kept`) is dropped. The answer as a whole must give
-what was asked (`answer_type_matches`). cite.py applies these
+what was asked (`answer_type_matches`) and cite papers naming what a question compares with
+(`compared_held`). cite.py applies these
 checks (keep, repair to another passage, correct to the passage's own sentence, or drop);
 answer.py refuses when nothing survives. A reply that only names a paper or repeats the
 question (`names_only`) is asked for once more before that refusal (pipeline.py). Word lists
