@@ -9,16 +9,9 @@ from rag import prompts
 from rag.cite import MARKER, best_sentence, check_citations, quoted
 from rag.config import Settings
 from rag.models import Answer, Citation, CitationReport, Passage, SentenceCheck, Verdict
-from rag.policy import (
-    Context,
-    adds_information,
-    answer_type_matches,
-    answerability,
-    compared_held,
-    source_line,
-)
+from rag.policy import Context, adds_information, answer_type_matches, answerability, compared_held
 from rag.sentences import VectorCache
-from rag.text import author_label, is_chinese, tokenize
+from rag.text import author_label, is_chinese
 
 if TYPE_CHECKING:  # rag.query imports this module
     from rag.query import Query
@@ -122,10 +115,9 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     by_n = {p.n: p for p in passages}
     cited = [by_n[n] for n in checked.cited if n in by_n]
     names = [f"{p.hit.name} {' '.join(p.hit.authors)}" for p in cited]
-    held = frozenset(tokenize(" ".join(f"{p.text} {p.hit.text} {source_line(p)}" for p in cited)))
     whole = (answer_type_matches(asked, MARKER.sub("", checked.text), names),
              adds_information(asked, checked.text, names),
-             compared_held(query_text or question, held.union(*(ctx.words_of(p) for p in cited))))
+             compared_held(query_text or question, cited, ctx.words_of))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
     if checked.refused or not checked.cited or not all(v.ok for v in whole):
         answer = refusal(question, suggestions)

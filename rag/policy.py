@@ -130,8 +130,14 @@ def missing_terms(passage: Passage, terms: frozenset[tuple[str, str]],
     graph generation paper") is held by the paper's abstract, not always by the cited chunk."""
     if not terms:
         return []
-    source = paper.union(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage)])))
+    source = passage_words(passage, paper)
     return sorted(t for t in terms if t[0] not in source or t[1] not in source)
+
+
+def passage_words(passage: Passage, paper: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The stemmed words a cited passage holds: its chunk, the text shown, its source line, and
+    (`paper`) the rest of its paper."""
+    return paper.union(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage)])))
 
 
 def holds_terms(passage: Passage, terms: frozenset[tuple[str, str]],
@@ -604,18 +610,20 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = ()) -> 
     return Verdict("answer_type", True, "")
 
 
-def compared_held(question: str, cited: frozenset[str]) -> Verdict:
+def compared_held(question: str, cited: Iterable[Passage],
+                  paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
     """A question comparing its subject with something named ("compare with Nesterov's
     method", "compare with their scores on ToolBench") is answered only by papers that name
-    it: each name from the comparison on is among the words of the cited papers (`cited`,
-    stemmed). Answering about the subject alone ("corner SGD reaches O(t^-2ζ)") does not say
-    how it compares."""
+    it: each name from the comparison on is among the words of the cited passages and
+    (`paper`, e.g. `Context.words_of`) their papers. Answering about the subject alone
+    ("corner SGD reaches O(t^-2ζ)") does not say how it compares."""
     compared = _COMPARED.search(question)
     if not compared:
         return Verdict("compared_held", True, "")
     # the names from the comparison on: "GPU kernels" before it describes the subject
     names = specifics("x " + question[compared.start():])
-    missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= cited]
+    held = frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited))
+    missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]
     return Verdict("compared_held", not missing,
                    f"asked to compare with {', '.join(missing)}; no cited paper names it" if missing else "")
 

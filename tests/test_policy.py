@@ -330,7 +330,7 @@ def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
         question: str, cited: str, missing: str) -> None:
-    verdict = compared_held(question, frozenset(tokenize(cited)))
+    verdict = compared_held(question, [_passage(1, "p", "P", cited)])
     assert verdict.ok == (not missing)
     assert (missing in verdict.reason) if missing else verdict.reason == ""
 
