@@ -98,10 +98,14 @@ class LexicalIndex:
             [index.paper_tokens(pid) for pid in fresh])
         return index
 
-    def paper_tokens(self, paper_id: str) -> list[str]:
-        """What the paper-level BM25 sees of a paper: its chunks merged back into one text."""
+    def paper_text(self, paper_id: str) -> str:
+        """A paper's chunks merged back into one text, with its title."""
         pos = self.chunks_of[paper_id]
-        return tokenize(document_text(merge_chunks([self.texts[i] for i in pos]), self.metas[pos[0]]))
+        return document_text(merge_chunks([self.texts[i] for i in pos]), self.metas[pos[0]])
+
+    def paper_tokens(self, paper_id: str) -> list[str]:
+        """What the paper-level BM25 sees of a paper: its text (paper_text) as tokens."""
+        return tokenize(self.paper_text(paper_id))
 
     def save(self, folder: Path) -> None:
         """Write the index; the texts file is replaced last and names the BM25 files' stamp, so

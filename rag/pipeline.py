@@ -31,7 +31,7 @@ from rag.ingest import IngestReport, ingest_paths
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Comparison, Event, Hit, Passage, SentenceCheck, Turn, Verdict
-from rag.policy import Context, Subjects, names_only, rarity, subjects_of
+from rag.policy import Context, Subjects, coverage, names_only, rarity, subjects_of
 from rag.query import Query, proper_terms, topic_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
@@ -383,7 +383,15 @@ class PaperChat:
         """The question made ready for retrieval (intent, filters, standalone text)."""
         model = self.llm if llm is None else (lambda: llm)
         return understand(question, list(history), self.store.catalogue(), model,
-                          self.settings.history_turns, filters, multilingual=self.multilingual)
+                          self.settings.history_turns, filters, multilingual=self.multilingual,
+                          fit=self._fit)
+
+    def _fit(self, terms: list[str], paper_ids: tuple[str, ...]) -> dict[str, float]:
+        """How much of the terms (weighted by rarity) each paper's text holds: which of papers
+        sharing a name the question means."""
+        index, weight = self.lexical, self.word_rarity()
+        return {pid: coverage(terms, [index.paper_text(pid)], weight)
+                for pid in paper_ids if pid in index.chunks_of}
 
     @property
     def multilingual(self) -> bool:

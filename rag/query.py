@@ -57,6 +57,10 @@ class Query:
     named: tuple[str, ...] = ()  # ids of loaded papers the question names (e.g. "RoT")
 
 
+# fit(terms, paper ids) -> each paper's weight of the terms its text holds (settle_namesakes)
+Fit = Callable[[list[str], tuple[str, ...]], dict[str, float]]
+
+
 _WORD = re.compile(r"[\w][\w.\-]*")
 
 
@@ -222,9 +226,10 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int)
 
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
                llm_factory: Callable[[], ChatModel], max_turns: int, filters: Filters | None = None,
-               multilingual: bool = False) -> Query:
+               multilingual: bool = False, fit: Fit | None = None) -> Query:
     """Intent, named authors, areas and years (as filters) and a standalone query for retrieval
-    (English, or the question's own language when the embedder is `multilingual`)."""
+    (English, or the question's own language when the embedder is `multilingual`). With `fit`,
+    a name loaded papers share names those the question's other words fit (settle_namesakes)."""
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history, multilingual):
@@ -242,7 +247,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     if years and not filters.years:
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
-    named = detect_papers(f"{question} {text}", catalogue)
+    both = f"{question} {text}"
+    named = settle_namesakes(both, catalogue, fit) if fit else detect_papers(both, catalogue)
     if intent == "compare" and not (_COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)) \
             and len(set(named) | labelled_papers(question, catalogue)) < 2:
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
@@ -297,15 +303,48 @@ def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str,
     return built, longest
 
 
-def detect_papers(text: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
-    """Loaded papers named in the text by their method name (not "X et al.") or full title:
-    every run of the text's words is looked up in the catalogue's name index."""
+def name_matches(text: str, catalogue: dict[str, PaperRecord]) -> list[tuple[str, tuple[str, ...]]]:
+    """Each name in the text (a loaded paper's method name, not "X et al.", or its full title)
+    with the papers it names: every run of the text's words is looked up in the catalogue's
+    name index. A name two papers share ("QuRL") names both."""
     index, longest = _name_index(catalogue)
     words = _NAME_WORDS.findall(text.lower())
-    found: list[str] = []
+    found: list[tuple[str, tuple[str, ...]]] = []
     for i in range(len(words)):
         for n in range(1, min(longest, len(words) - i) + 1):
-            for pid in index.get(" ".join(words[i : i + n]), ()):
-                if pid not in found:
-                    found.append(pid)
-    return tuple(found)
+            name = " ".join(words[i : i + n])
+            if name in index:
+                found.append((name, index[name]))
+    return found
+
+
+def detect_papers(text: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
+    """Loaded papers named in the text, in the order the text names them."""
+    return tuple(dict.fromkeys(pid for _, pids in name_matches(text, catalogue) for pid in pids))
+
+
+# How close a namesake's fit must come to the best one's to stay named.
+NAMESAKE_SHARE = 0.75
+
+
+def settle_namesakes(text: str, catalogue: dict[str, PaperRecord], fit: Fit) -> tuple[str, ...]:
+    """The papers the text names, where a name several loaded papers share keeps those whose
+    own words hold the text's other words: "QuRL's improvement on open-ended QA" is the
+    rubric-reward QuRL, not the low-precision RL one of the same name. `fit(terms, papers)`
+    weighs the terms each paper holds (by rarity). A text that does not tell the namesakes
+    apart (no other word, or fits about as close as the best) keeps them all."""
+    matches = name_matches(text, catalogue)
+    named = list(dict.fromkeys(pid for _, pids in matches for pid in pids))
+    shared = [(name, pids) for name, pids in matches if len(pids) > 1]
+    if not shared:
+        return tuple(named)
+    words = list(dict.fromkeys(tokenize(text)))
+    for name, pids in shared:
+        own = set(tokenize(name))
+        terms = [t for t in words if t not in own]
+        scores = fit(terms, pids) if terms else {}
+        best = max(scores.values(), default=0.0)
+        if best > 0:
+            dropped = {p for p in pids if scores.get(p, 0.0) < NAMESAKE_SHARE * best}
+            named = [p for p in named if p not in dropped]
+    return tuple(named)

@@ -3,6 +3,9 @@ papers (demo corpus, fake embedder)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from rag.fakes import FakeChat
@@ -149,3 +152,35 @@ def test_a_short_display_name_inside_a_word_names_no_paper(chat: PaperChat) -> N
     q = "How does GLOT's accuracy compare with mean pooling on the same benchmarks?"
     assert understand(q, [], catalogue, chat.llm, 3).intent == "answer"
     assert understand("Compare GLOT and Balla et al.", [], catalogue, chat.llm, 3).intent == "compare"
+
+
+def _namesake(chat: PaperChat, tmp_path: Path) -> str:
+    """An ICLR-style paper that shares the demo QuRL's name (as one does among the ICLR 2026
+    abstracts): its id."""
+    row = {"title": "QuRL: Low-Precision Reinforcement Learning for Efficient Reasoning",
+           "abstract": "Reinforcement learning rollouts dominate training time. We propose QuRL, "
+                       "which uses a quantized actor for accelerating the rollout, and achieve "
+                       "20% to 80% faster rollout with INT8 and FP8 quantization.",
+           "venue": "ICLR 2026 Poster"}
+    path = tmp_path / "namesake.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    chat.ingest([path], progress=False)
+    return next(pid for pid, r in chat.store.catalogue().items() if r.title == row["title"])
+
+
+def test_a_shared_name_means_the_paper_the_question_fits(chat: PaperChat, tmp_path: Path) -> None:
+    """Blind17's aw39 at 4,310 papers: "QuRL's improvement on open-ended QA" put the
+    low-precision RL paper called QuRL in the table beside the rubric-reward one."""
+    other = _namesake(chat, tmp_path)
+    demo = next(pid for pid, r in chat.store.catalogue().items() if r.display_name == "QuRL" and not r.title)
+    assert set(chat.understand("What is QuRL?").named) == {demo, other}  # nothing tells them apart
+    assert chat.understand("What reward does QuRL use for open-ended questions?").named == (demo,)
+    assert chat.understand("How much faster is the rollout with QuRL's quantized actor?").named == (other,)
+    table = chat.ask("Compare QuRL's rubric rewards for open-ended QA with GLOT.").comparison
+    assert table is not None and table.papers == ["QuRL", "GLOT"]
+
+
+def test_understanding_without_a_fit_keeps_every_namesake(chat: PaperChat, tmp_path: Path) -> None:
+    other = _namesake(chat, tmp_path)
+    q = "What reward does QuRL use for open-ended questions?"
+    assert other in understand(q, [], chat.store.catalogue(), chat.llm, 3).named
