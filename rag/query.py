@@ -57,7 +57,7 @@ class Query:
     named: tuple[str, ...] = ()  # ids of loaded papers the question names (e.g. "RoT")
 
 
-# fit(terms, paper ids) -> each paper's weight of the terms its text holds (settle_namesakes)
+# fit(terms, paper ids) -> each paper's weight of the terms its text holds (detect_papers)
 Fit = Callable[[list[str], tuple[str, ...]], dict[str, float]]
 
 
@@ -229,7 +229,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
                multilingual: bool = False, fit: Fit | None = None) -> Query:
     """Intent, named authors, areas and years (as filters) and a standalone query for retrieval
     (English, or the question's own language when the embedder is `multilingual`). With `fit`,
-    a name loaded papers share names those the question's other words fit (settle_namesakes)."""
+    a name loaded papers share names those the question's other words fit (detect_papers)."""
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history, multilingual):
@@ -248,8 +248,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
     both = f"{question} {text}"
-    named = settle_namesakes(both, catalogue, fit) if fit else detect_papers(both, catalogue)
-    if intent == "compare" and not (_COMPARE.search(f"{question} {text}") and _OF_PAPERS.search(question)) \
+    named = detect_papers(both, catalogue, fit)
+    if intent == "compare" and not (_COMPARE.search(both) and _OF_PAPERS.search(question)) \
             and len(set(named) | labelled_papers(question, catalogue)) < 2:
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):
@@ -318,26 +318,30 @@ def name_matches(text: str, catalogue: dict[str, PaperRecord]) -> list[tuple[str
     return found
 
 
-def detect_papers(text: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
-    """Loaded papers named in the text, in the order the text names them."""
-    return tuple(dict.fromkeys(pid for _, pids in name_matches(text, catalogue) for pid in pids))
-
-
 # How close a namesake's fit must come to the best one's to stay named.
 NAMESAKE_SHARE = 0.75
 
 
-def settle_namesakes(text: str, catalogue: dict[str, PaperRecord], fit: Fit) -> tuple[str, ...]:
-    """The papers the text names, where a name several loaded papers share keeps those whose
-    own words hold the text's other words: "QuRL's improvement on open-ended QA" is the
-    rubric-reward QuRL, not the low-precision RL one of the same name. `fit(terms, papers)`
-    weighs the terms each paper holds (by rarity). A text that does not tell the namesakes
-    apart (no other word, or fits about as close as the best) keeps them all."""
+def detect_papers(text: str, catalogue: dict[str, PaperRecord], fit: Fit | None = None) -> tuple[str, ...]:
+    """Loaded papers named in the text, in the order the text names them. With `fit`, a name
+    several loaded papers share keeps those whose own words hold the text's other words:
+    "QuRL's improvement on open-ended QA" is the rubric-reward QuRL, not the low-precision RL
+    one of the same name. `fit(terms, papers)` weighs the terms each paper holds (by rarity).
+    A text that does not tell the namesakes apart (no other word, or fits about as close as
+    the best) keeps them all."""
     matches = name_matches(text, catalogue)
     named = list(dict.fromkeys(pid for _, pids in matches for pid in pids))
-    shared = [(name, pids) for name, pids in matches if len(pids) > 1]
-    if not shared:
-        return tuple(named)
+    shared = [(name, pids) for name, pids in matches if len(pids) > 1] if fit else []
+    words = list(dict.fromkeys(tokenize(text))) if shared else []
+    for name, pids in shared:
+        own = set(tokenize(name))
+        terms = [t for t in words if t not in own]
+        scores = fit(terms, pids) if fit and terms else {}
+        best = max(scores.values(), default=0.0)
+        if best > 0:
+            dropped = {p for p in pids if scores.get(p, 0.0) < NAMESAKE_SHARE * best}
+            named = [p for p in named if p not in dropped]
+    return tuple(named)
     words = list(dict.fromkeys(tokenize(text)))
     for name, pids in shared:
         own = set(tokenize(name))
