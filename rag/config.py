@@ -71,6 +71,9 @@ class Settings(BaseSettings):
     per_paper_cap: int = Field(2, ge=1, description="Most passages kept from one paper.")
     list_limit: int = Field(
         30, ge=1, description="Most papers a 'papers by X' question lists (all when fewer).")
+    ordinary_papers: int = Field(
+        3, ge=1, description="Papers that must write a word in lower case before that word, "
+        "written so in a question, stops naming a paper called it ('drift' vs DRIFT).")
     fusion: Literal["zscore", "rrf"] = Field(
         "zscore",
         description="How dense and BM25 paper scores are put on one scale before the weighted "

@@ -200,6 +200,7 @@ class Answer:
     raw_text: str = ""  # the model's reply before citation checking (for evaluation)
     checks: list[SentenceCheck] = field(default_factory=list)  # the policy's report, per sentence
     verdict: str = ""  # claim questions: supported | contradicted | unstated
+    notes: list[str] = field(default_factory=list)  # what the reader should know ("two papers are called QuRL")
 
     def to_json(self) -> dict[str, Any]:
         """The public `ask --json` shape (kept stable)."""
@@ -223,6 +224,7 @@ class Answer:
             "timings": {k: round(v, 3) for k, v in self.timings.items()},
             "checks": [c.to_json() for c in self.checks],
             **({"verdict": self.verdict} if self.verdict else {}),
+            **({"notes": self.notes} if self.notes else {}),
             **({"table": {"papers": self.comparison.papers, "rows": {
                 row: [{"text": t, "n": n} for t, n in cells]
                 for row, cells in self.comparison.rows.items()}}} if self.comparison else {}),

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -39,6 +41,8 @@ from rag.store import PaperRecord, Store
 from rag.text import has_cjk
 
 log = logging.getLogger(__name__)
+# A word written in lower case ("drift", not "DRIFT" or "Drift").
+_LOWER_WORD = re.compile(r"(?<![\w\-])[a-z][a-z\-]*[a-z](?![\w\-])")
 
 INSTRUCTIONS = {
     "answer": "",
@@ -64,6 +68,7 @@ class PaperChat:
         self._lexical_lock = threading.Lock()
         self._subject_cache: tuple[object, Subjects] | None = None
         self._rarity_cache: tuple[str, dict[str, float]] | None = None
+        self._ordinary_cache: tuple[str, frozenset[str]] | None = None
         self._paper_words: tuple[str, dict[str, frozenset[str]]] = ("", {})
 
     # --- components, built on first use -----------------------------------------------------
@@ -218,7 +223,7 @@ class PaperChat:
             reason = "no loaded paper matches the filters" if found.allowed == set() else ""
             answer = refusal(question, suggestions, reason)
             answer.checks = [SentenceCheck("", (), "refused", (asked,))]
-            yield Event("answer", answer=_timed(answer, query, t0))
+            yield Event("answer", answer=_timed(answer, query, t0, self.store.catalogue()))
             return
         by_metadata = bool(query.filters.authors or query.filters.areas)  # "papers by X": keep all
         passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
@@ -232,7 +237,7 @@ class PaperChat:
         except (LLMError, ValueError) as exc:
             answer = Answer(question=question, text="", citations=[], passages=passages,
                             suggestions=suggestions, error=str(exc))
-            yield Event("answer", answer=_timed(answer, query, t0))
+            yield Event("answer", answer=_timed(answer, query, t0, self.store.catalogue()))
             return
         ctx = yield from self._read_in_english(raw, passages, ctx, model)
         answer = finalize(question, raw, passages, self.vectors, suggestions, query.text, ctx=ctx)
@@ -257,7 +262,7 @@ class PaperChat:
         answer.raw_text = raw
         if first is not None:
             answer.timings["first_token"] = first - t0
-        yield Event("answer", answer=_timed(answer, query, t0))
+        yield Event("answer", answer=_timed(answer, query, t0, self.store.catalogue()))
 
     def _read_in_english(self, reply: str, passages: list[Passage], ctx: Context,
                          model: Callable[[], ChatModel]) -> Generator[Event, None, Context]:
@@ -316,6 +321,19 @@ class PaperChat:
             self._rarity_cache = (index.fingerprint, rarity(papers))
         return self._rarity_cache[1]
 
+    def ordinary_words(self) -> frozenset[str]:
+        """Words that `ordinary_papers` or more loaded papers write in lower case: "drift" is
+        a word among the ICLR abstracts, so a question's "drift" does not name DRIFT."""
+        index = self.lexical
+        if self._ordinary_cache is None or self._ordinary_cache[0] != index.fingerprint:
+            counts: Counter[str] = Counter()
+            for pos in index.chunks_of.values():
+                counts.update(set(_LOWER_WORD.findall(" ".join(index.texts[i] for i in pos))))
+            least = self.settings.ordinary_papers
+            self._ordinary_cache = (index.fingerprint,
+                                    frozenset(w for w, c in counts.items() if c >= least))
+        return self._ordinary_cache[1]
+
     def _claim(self, question: str, query: Query, found: Retrieval, ctx: Context,
                suggestions: list[str], asked: Verdict, t0: float,
                model: Callable[[], ChatModel]) -> Iterator[Event]:
@@ -341,13 +359,14 @@ class PaperChat:
                                           s.claim_false_probability)
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
-        yield Event("answer", answer=_timed(answer, query, t0))
+        yield Event("answer", answer=_timed(answer, query, t0, self.store.catalogue()))
 
     def listed_papers(self, query: Query) -> list[PaperRecord]:
         """The papers a "papers by X" question lists, best first: every paper its metadata
         filters select, narrowed to those about the topic when the question names one ("papers
         by Wei on graphs": the topic's words in the paper, or for a question in another
-        language, the dense half of the ranking). At most `list_limit`."""
+        language, the dense half of the ranking), or filed under an area the topic names.
+        At most `list_limit`."""
         cat = self.store.catalogue()
         allowed = query.filters.allowed(cat)
         if not allowed:
@@ -357,7 +376,10 @@ class PaperChat:
                                                    per_paper=1)]
         ranked += sorted(allowed - set(ranked))
         if topic:
-            ranked = self._on_topic(ranked, topic, query)
+            in_area = Filters(areas=query.topic_areas)
+            kept = set(self._on_topic(ranked, topic, query)) | {
+                pid for pid in ranked if query.topic_areas and in_area.accepts(cat[pid])}
+            ranked = [pid for pid in ranked if pid in kept]
         return [cat[pid] for pid in ranked[: self.settings.list_limit]]
 
     def _on_topic(self, ranked: list[str], topic: list[str], query: Query) -> list[str]:
@@ -384,7 +406,7 @@ class PaperChat:
         model = self.llm if llm is None else (lambda: llm)
         return understand(question, list(history), self.store.catalogue(), model,
                           self.settings.history_turns, filters, multilingual=self.multilingual,
-                          fit=self._fit)
+                          fit=self._fit, ordinary=self.ordinary_words())
 
     def _fit(self, terms: list[str], paper_ids: tuple[str, ...]) -> dict[str, float]:
         """How much of the terms (weighted by rarity) each paper's text holds: which of papers
@@ -421,10 +443,24 @@ def _source_names(passages: Sequence[Passage]) -> list[str]:
             for p in passages]
 
 
-def _timed(answer: Answer, query: Query, t0: float) -> Answer:
+def _timed(answer: Answer, query: Query, t0: float, catalogue: dict[str, PaperRecord]) -> Answer:
     answer.timings["total"] = time.perf_counter() - t0
     answer.standalone_query = query.text
+    answer.notes = namesake_notes(query.named, catalogue)
     return answer
+
+
+def namesake_notes(named: Sequence[str], catalogue: dict[str, PaperRecord]) -> list[str]:
+    """A note for each name the question used that two or more of the papers it kept share
+    (the question did not tell them apart): which papers, so the reader can name one."""
+    groups: dict[str, list[PaperRecord]] = {}
+    for pid in named:
+        if (rec := catalogue.get(pid)) and rec.display_name:
+            groups.setdefault(rec.display_name.lower(), []).append(rec)
+    return [f"{len(recs)} loaded papers are called {recs[0].display_name}: "
+            + "; ".join(f"“{r.name}”" for r in recs)
+            + ". Name one by its title to ask about it alone."
+            for recs in groups.values() if len(recs) > 1]
 
 
 def turn_of(answer: Answer) -> Turn:

@@ -55,6 +55,9 @@ class Query:
     intent: str = "answer"  # answer | compare | summary | list | claim
     filters: Filters = field(default_factory=Filters)
     named: tuple[str, ...] = ()  # ids of loaded papers the question names (e.g. "RoT")
+    # areas a "papers by X" question names as its topic, not as a filter ("Has X worked on
+    # unsupervised learning?"): X's papers in them are listed beside those holding its words
+    topic_areas: tuple[str, ...] = ()
 
 
 # fit(terms, paper ids) -> each paper's weight of the terms its text holds (detect_papers)
@@ -115,6 +118,10 @@ _LIST_FRAMING = frozenset(tokenize(
     "research researched study studied topic topics publications everything anything each every "
     "ever contributed contribute involved name names title titles together jointly both with "
     "co-wrote cowrote coauthor coauthors co-author co-authors"))
+# An area asked for as such ("Wei's papers in the optimization area"). Otherwise an area named
+# beside an author is the topic of their papers (Query.topic_areas): a paper can be about
+# unsupervised learning yet filed under another area.
+_AREA_SAID = re.compile(r"\b(?:area|field|track|category|subarea)s?\b", re.IGNORECASE)
 # "Which papers did X and Y write together?": papers with every named author, not any of them.
 _JOINT = re.compile(r"\b(?:together|jointly|both|co-?wr[io]te|co-?authored|with)\b", re.IGNORECASE)
 
@@ -226,10 +233,12 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int)
 
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
                llm_factory: Callable[[], ChatModel], max_turns: int, filters: Filters | None = None,
-               multilingual: bool = False, fit: Fit | None = None) -> Query:
+               multilingual: bool = False, fit: Fit | None = None,
+               ordinary: frozenset[str] = frozenset()) -> Query:
     """Intent, named authors, areas and years (as filters) and a standalone query for retrieval
     (English, or the question's own language when the embedder is `multilingual`). With `fit`,
-    a name loaded papers share names those the question's other words fit (detect_papers)."""
+    a name loaded papers share names those the question's other words fit; an `ordinary` word
+    in lower case names no paper (detect_papers)."""
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history, multilingual):
@@ -241,6 +250,9 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
                           years=filters.years, paper_ids=filters.paper_ids,
                           all_authors=len(authors) > 1 and bool(_JOINT.search(question)))
     areas = detect_areas(question, catalogue)
+    topic_areas: tuple[str, ...] = ()
+    if authors and not _AREA_SAID.search(question):
+        topic_areas, areas = areas, ()  # "Has Ruofan Wu worked on unsupervised learning?"
     if areas and not filters.areas:
         filters = replace(filters, areas=areas)
     years = detect_years(question, catalogue)
@@ -248,7 +260,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
     both = f"{question} {text}"
-    named = detect_papers(both, catalogue, fit)
+    named = detect_papers(both, catalogue, fit, ordinary)
     if intent == "compare" and not (_COMPARE.search(both) and _OF_PAPERS.search(question)) \
             and len(set(named) | labelled_papers(question, catalogue)) < 2:
         intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
@@ -256,7 +268,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
     if intent == "list" and not (filters.authors or filters.areas or filters.years):
         intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
-    return Query(original=question, text=text, intent=intent, filters=filters, named=named)
+    return Query(original=question, text=text, intent=intent, filters=filters, named=named,
+                 topic_areas=topic_areas)
 
 
 def labelled_papers(question: str, catalogue: dict[str, PaperRecord]) -> set[str]:
@@ -303,18 +316,26 @@ def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str,
     return built, longest
 
 
-def name_matches(text: str, catalogue: dict[str, PaperRecord]) -> list[tuple[str, tuple[str, ...]]]:
+def name_matches(text: str, catalogue: dict[str, PaperRecord],
+                 ordinary: frozenset[str] = frozenset()) -> list[tuple[str, tuple[str, ...]]]:
     """Each name in the text (a loaded paper's method name, not "X et al.", or its full title)
     with the papers it names: every run of the text's words is looked up in the catalogue's
-    name index. A name two papers share ("QuRL") names both."""
+    name index. A name two papers share ("QuRL") names both. A one-word name written with
+    capitals ("DRIFT") is not named by an `ordinary` word the text writes in lower case
+    ("test data drift slowly")."""
     index, longest = _name_index(catalogue)
-    words = _NAME_WORDS.findall(text.lower())
+    written = _NAME_WORDS.findall(text)
+    words = [w.lower() for w in written]
     found: list[tuple[str, tuple[str, ...]]] = []
     for i in range(len(words)):
         for n in range(1, min(longest, len(words) - i) + 1):
             name = " ".join(words[i : i + n])
-            if name in index:
-                found.append((name, index[name]))
+            if name not in index:
+                continue
+            if n == 1 and name in ordinary and written[i].islower() and not any(
+                    catalogue[pid].display_name == written[i] for pid in index[name]):
+                continue
+            found.append((name, index[name]))
     return found
 
 
@@ -322,14 +343,16 @@ def name_matches(text: str, catalogue: dict[str, PaperRecord]) -> list[tuple[str
 NAMESAKE_SHARE = 0.75
 
 
-def detect_papers(text: str, catalogue: dict[str, PaperRecord], fit: Fit | None = None) -> tuple[str, ...]:
+def detect_papers(text: str, catalogue: dict[str, PaperRecord], fit: Fit | None = None,
+                  ordinary: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Loaded papers named in the text, in the order the text names them. With `fit`, a name
     several loaded papers share keeps those whose own words hold the text's other words:
     "QuRL's improvement on open-ended QA" is the rubric-reward QuRL, not the low-precision RL
     one of the same name. `fit(terms, papers)` weighs the terms each paper holds (by rarity).
     A text that does not tell the namesakes apart (no other word, or fits about as close as
-    the best) keeps them all."""
-    matches = name_matches(text, catalogue)
+    the best) keeps them all. `ordinary`: words the loaded papers write in lower case
+    (name_matches)."""
+    matches = name_matches(text, catalogue, ordinary)
     named = list(dict.fromkeys(pid for _, pids in matches for pid in pids))
     shared = [(name, pids) for name, pids in matches if len(pids) > 1] if fit else []
     words = list(dict.fromkeys(tokenize(text))) if shared else []
@@ -337,16 +360,6 @@ def detect_papers(text: str, catalogue: dict[str, PaperRecord], fit: Fit | None 
         own = set(tokenize(name))
         terms = [t for t in words if t not in own]
         scores = fit(terms, pids) if fit and terms else {}
-        best = max(scores.values(), default=0.0)
-        if best > 0:
-            dropped = {p for p in pids if scores.get(p, 0.0) < NAMESAKE_SHARE * best}
-            named = [p for p in named if p not in dropped]
-    return tuple(named)
-    words = list(dict.fromkeys(tokenize(text)))
-    for name, pids in shared:
-        own = set(tokenize(name))
-        terms = [t for t in words if t not in own]
-        scores = fit(terms, pids) if terms else {}
         best = max(scores.values(), default=0.0)
         if best > 0:
             dropped = {p for p in pids if scores.get(p, 0.0) < NAMESAKE_SHARE * best}

@@ -181,3 +181,20 @@ def test_an_authors_papers_on_a_topic_are_not_an_area_filter(chat: PaperChat) ->
         assert {r.paper_id for r in chat.listed_papers(query)} == graphbsi, question
     # Without an author, "graph papers" still selects the area by its distinctive word.
     assert chat.understand("Which graph papers are loaded?").filters.areas
+
+
+def test_an_area_named_as_an_authors_topic_lists_their_papers_on_it_wherever_filed(
+        chat: PaperChat) -> None:
+    """Blind11's lr41: "Has Ruofan Wu worked on unsupervised learning?" made the area
+    Unsupervised Learning a filter, and TGMM (filed under Learning Theory) was not listed.
+    Beside an author, an area is the topic: their papers filed under it and those holding its
+    words. Said as an area ("in the ... area"), it stays a filter."""
+    cat = chat.store.catalogue()
+    by_name = {rec.name: pid for pid, rec in cat.items()}
+    query = chat.understand("Has Carola-Bibiane Schönlieb worked on graph neural networks?")
+    assert query.filters.areas == () and query.topic_areas == ("Graph Neural Networks",)
+    # ALL-IN is filed under Graph Neural Networks; GLOT (Attention Mechanisms) uses one
+    assert {r.paper_id for r in chat.listed_papers(query)} == {by_name["ALL-IN"], by_name["GLOT"]}
+    strict = chat.understand("Which papers has Schönlieb written in the graph neural networks area?")
+    assert strict.filters.areas == ("Graph Neural Networks",)
+    assert {r.paper_id for r in chat.listed_papers(strict)} == {by_name["ALL-IN"]}

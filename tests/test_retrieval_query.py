@@ -12,6 +12,7 @@ from rag.fakes import FakeChat
 from rag.pipeline import PaperChat
 from rag.query import detect_areas, detect_authors, proper_terms, understand
 from rag.retrieve import Filters
+from ui.chat import final_views
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -62,7 +63,7 @@ def test_detect_areas_ignores_topics_that_are_not_a_request_for_an_area(
 
 def test_understand_turns_names_into_filters_and_keeps_explicit_ones(chat: PaperChat) -> None:
     cat = chat.store.catalogue()
-    q = understand("Which graph papers did Moshe Eliasof write?", [], cat, chat.llm, 3)
+    q = understand("Which graph papers did Moshe Eliasof write in the GNN area?", [], cat, chat.llm, 3)
     assert q.filters.authors == ("Moshe Eliasof",) and q.filters.areas == ("Graph Neural Networks",)
     explicit = Filters(areas=("Attention",))
     q = understand("Which graph papers are there?", [], cat, chat.llm, 3, explicit)
@@ -180,7 +181,41 @@ def test_a_shared_name_means_the_paper_the_question_fits(chat: PaperChat, tmp_pa
     assert table is not None and table.papers == ["QuRL", "GLOT"]
 
 
+def test_an_answer_says_when_the_name_asked_about_is_shared(chat: PaperChat, tmp_path: Path) -> None:
+    """Two loaded papers called QuRL, and a question that does not tell them apart: the answer
+    says so, naming both, in every view (the JSON, the UI message)."""
+    _namesake(chat, tmp_path)
+    answer = chat.ask("What is QuRL?")
+    assert len(answer.notes) == 1 and answer.notes[0].startswith("2 loaded papers are called QuRL")
+    assert "QuRL: Low-Precision Reinforcement Learning for Efficient Reasoning" in answer.notes[0]
+    assert answer.to_json()["notes"] == answer.notes
+    assert "2 loaded papers are called QuRL" in final_views(answer, 1)[0]
+    assert chat.ask("What reward does QuRL use for open-ended questions?").notes == []
+
+
 def test_understanding_without_a_fit_keeps_every_namesake(chat: PaperChat, tmp_path: Path) -> None:
     other = _namesake(chat, tmp_path)
     q = "What reward does QuRL use for open-ended questions?"
     assert other in understand(q, [], chat.store.catalogue(), chat.llm, 3).named
+
+
+def test_an_ordinary_word_in_lower_case_does_not_name_a_paper_called_it(
+        chat: PaperChat, tmp_path: Path) -> None:
+    """Blind16's an15 at 4,310 papers: "test data drift slowly" named the ICLR paper DRIFT, so
+    retrieval kept to it and the answer about STAD was refused. A word the loaded papers write
+    in lower case names no paper; written as the name, it still does."""
+    rows = [{"title": "DRIFT: Detecting Representation Shift in Foundation Models",
+             "abstract": "We propose DRIFT, a monitor of representation drift for deployed "
+                         "foundation models."},
+            {"title": "Monitoring Label Shift", "abstract": "Class priors drift after deployment; "
+                                                            "we estimate the drift without labels."}]
+    path = tmp_path / "drift.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    chat.ingest([path], progress=False)
+    drift = next(pid for pid, r in chat.store.catalogue().items() if r.display_name == "DRIFT")
+    assert "drift" in chat.ordinary_words()  # and the continual-learning demo paper
+    assert drift not in chat.understand(
+        "My test data drift slowly and no labels arrive: which method adapts to this?").named
+    assert chat.understand("What does DRIFT monitor?").named == (drift,)
+    # where "drift" is not an ordinary word, it names the paper however it is written
+    assert drift in understand("Why does data drift?", [], chat.store.catalogue(), chat.llm, 3).named

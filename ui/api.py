@@ -32,8 +32,8 @@ DESCRIPTION = """Cited answers about the loaded papers, for programs.
 
 * `POST /v1/chat/completions` speaks the OpenAI chat format (streaming or not). The answer text
   carries `[n]` markers and ends with a `References:` list; beside OpenAI's fields the response
-  has `citations` (`[{n, paper_id, title, authors, passage, url}]`), `refused` and
-  `suggestions` (in the last chunk of a stream). A stream sends the checked answer once the
+  has `citations` (`[{n, paper_id, title, authors, passage, url}]`), `refused`,
+  `suggestions` and `notes` (in the last chunk of a stream). A stream sends the checked answer once the
   model has finished (citation checks need the whole reply) and an SSE comment per model token
   meanwhile. Earlier messages are the conversation history.
 * With `PAPERCHAT_API_KEY` set, send `Authorization: Bearer <key>`.

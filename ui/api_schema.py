@@ -166,9 +166,9 @@ def answer_text(answer: Answer) -> str:
 
 def extras(answer: Answer) -> dict[str, Any]:
     """PaperChat's fields beside OpenAI's: the cited passages, whether the papers could not
-    answer, and papers to try instead."""
+    answer, papers to try instead, and notes for the reader (papers sharing a name)."""
     return {"citations": [citation_json(c) for c in answer.citations], "refused": answer.refused,
-            "suggestions": answer.suggestions}
+            "suggestions": answer.suggestions, "notes": answer.notes}
 
 
 def completion(answer: Answer, model: str) -> dict[str, Any]:

@@ -145,13 +145,14 @@ def final_views(answer: Answer, turn: int) -> tuple[str, str]:
             )
         )
         return message, sources_html(answer.passages, cited, turn)
+    notes = "".join("\n\n" + note_html(n, "info") for n in answer.notes)
     if answer.refused:
         note = "The model found no answer in these passages." if answer.passages else None
-        return note_html(answer.text, "warn"), sources_html(answer.passages, cited, turn, note=note)
+        return note_html(answer.text, "warn") + notes, sources_html(answer.passages, cited, turn, note=note)
     meta = f"{len(cited)} checked citation(s)"
     if "total" in answer.timings:
         meta += f" · {answer.timings['total']:.1f} s"
-    message = answer_html(answer.text, answer.passages, turn) + "\n\n" + note_html(meta, "meta")
+    message = answer_html(answer.text, answer.passages, turn) + notes + "\n\n" + note_html(meta, "meta")
     return message, sources_html(answer.passages, cited, turn)
 
 

@@ -157,6 +157,8 @@ def ask(
         print(json.dumps(answer.to_json(), ensure_ascii=False, indent=1))
     else:
         print("\n\n" + (f"error: {answer.error}\n" if answer.error else "") + answer.text)
+        for note in answer.notes:
+            print(f"note: {note}")
         for c in answer.citations:
             page = f", p. {c.page}" if c.page else ""
             print(f"[{c.n}] {c.name}{page} — {', '.join(c.authors[:3])}\n    {c.passage}")
