@@ -31,6 +31,8 @@ ICLR = REPO_ROOT.parent / "shared" / "data" / "iclr2026" / "papers.jsonl.gz"
 LIBRARIES = ("demo", "iclr", "iclr500")
 SIZES = {"iclr": None, "iclr500": 500}
 CACHE = REPO_ROOT / "data" / "eval-libraries"
+# A cached library another evaluation is refreshing: how often, and how long apart, to try again.
+BUSY_TRIES, BUSY_WAIT_S = 10, 5
 
 
 def _key(text: str) -> str:
@@ -60,6 +62,7 @@ def iclr_without_demo(iclr: Path, demo: Path, out: Path, limit: int | None = Non
 def library_settings(name: str, settings: Settings) -> Settings:
     """Settings pointing at the cached data dir of library `name`, ingested if needed."""
     from rag.pipeline import PaperChat
+    from rag.writelock import LibraryBusy
 
     if name not in LIBRARIES:
         raise ValueError(f"unknown library {name!r}: choose one of {', '.join(LIBRARIES)}")
@@ -77,7 +80,16 @@ def library_settings(name: str, settings: Settings) -> Settings:
     if stamp.exists():
         # Ingest again even so: it adds nothing, and brings a library stored by older code up
         # to date (a demo library opened without it retrieved nothing after issue 9's change).
-        PaperChat(lib).ingest(paths, progress=False)
+        # Another evaluation doing the same holds the write lock for a moment: wait for it.
+        for attempt in range(BUSY_TRIES):
+            try:
+                PaperChat(lib).ingest(paths, progress=False)
+                break
+            except LibraryBusy as exc:
+                if attempt == BUSY_TRIES - 1:
+                    raise
+                log.info("%s; trying again in %d s", exc, BUSY_WAIT_S)
+                time.sleep(BUSY_WAIT_S)
         return lib
     started = time.perf_counter()
     report = PaperChat(lib).ingest(paths, progress=True)

@@ -4,13 +4,18 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
+
+import pytest
 
 from eval.answers import Report, evaluate, fact_present, judge
 from eval.calibrate_refusal import best_threshold
+from rag.config import Settings
 from rag.fakes import FakeChat
 from rag.models import Hit, Passage
 from rag.pipeline import PaperChat
+from rag.writelock import LibraryBusy
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -131,3 +136,40 @@ def test_replay_reads_a_chinese_reply_as_recorded_or_with_a_live_reader(tmp_path
     live = FakeChat(["1. RoT is faster by 82%."])
     assert "".join(ReplayChat.from_rows(rows, live).stream(reading)) == "1. RoT is faster by 82%."
     assert live.prompts == [reading]
+
+
+def test_a_cached_library_another_evaluation_is_refreshing_is_waited_for(
+        settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two evaluations opening the same cached library each refresh it (a no-op ingest under the
+    write lock): the second waits for the first instead of failing with "another ingest ...
+    is writing" (seen running the retrieval sets beside answer replays)."""
+    from eval import libraries
+
+    monkeypatch.setattr(libraries, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(libraries, "BUSY_WAIT_S", 0.2)
+    lib = libraries.library_settings("demo", settings)  # first: ingested and stamped
+    holder = PaperChat(lib)
+    entered, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with holder.store.writing():
+            entered.set()
+            release.wait(5)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    entered.wait(5)
+    threading.Timer(0.5, release.set).start()
+    assert libraries.library_settings("demo", settings).data_dir == lib.data_dir
+    thread.join()
+    assert len(PaperChat(lib).papers()) == 20  # refreshed, nothing duplicated
+    monkeypatch.setattr(libraries, "BUSY_TRIES", 1)
+    release.clear()
+    entered.clear()
+    thread = threading.Thread(target=hold)
+    thread.start()
+    entered.wait(5)
+    with pytest.raises(LibraryBusy):
+        libraries.library_settings("demo", settings)
+    release.set()
+    thread.join()
