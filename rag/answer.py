@@ -9,7 +9,14 @@ from rag import prompts
 from rag.cite import MARKER, best_sentence, check_citations, quoted
 from rag.config import Settings
 from rag.models import Answer, Citation, CitationReport, Passage, SentenceCheck, Verdict
-from rag.policy import Context, adds_information, answer_type_matches, answerability, compared_held
+from rag.policy import (
+    Context,
+    adds_information,
+    answer_type_matches,
+    answerability,
+    compared_held,
+    verdict_kept,
+)
 from rag.sentences import VectorCache
 from rag.text import author_label, is_chinese
 
@@ -117,7 +124,8 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     names = [f"{p.hit.name} {' '.join(p.hit.authors)}" for p in cited]
     whole = (answer_type_matches(asked, MARKER.sub("", checked.text), names),
              adds_information(asked, checked.text, names),
-             compared_held(query_text or question, cited, ctx.words_of))
+             compared_held(query_text or question, cited, ctx.words_of),
+             verdict_kept(query_text or question, checked.checks, checked.text))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
     if checked.refused or not checked.cited or not all(v.ok for v in whole):
         answer = refusal(question, suggestions)

@@ -21,6 +21,7 @@ from rag.policy import (
     correctable,
     follows_kept,
     holds_terms,
+    means_added,
     not_a_question,
     passes,
     source_line,
@@ -173,8 +174,8 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         reading = ctx.readings.get(claim, "")
         said = reading or claim
         before_dropped = bool(t.checks) and t.checks[-1].action == "dropped"
-        if unfit := next((v for v in (not_a_question(said), stated(said), follows_kept(said, before_dropped))
-                          if not v.ok), None):
+        if unfit := next((v for v in (not_a_question(said), stated(said), follows_kept(said, before_dropped),
+                                      means_added(said, ctx.question)) if not v.ok), None):
             t.counts["sentences"] += 1
             t.counts["unsupported"] += 1
             t.checks.append(SentenceCheck(claim, tuple(valid), "dropped", (unfit,)))

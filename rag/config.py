@@ -179,6 +179,12 @@ class Settings(BaseSettings):
         "question is the question restated: its terms are not checked against the cited paper "
         "(0: always checked).",
     )
+    restated_span_described: int = Field(
+        3, ge=0,
+        description="The same for a question that names no loaded paper and so must describe "
+        "the one it means in its own words (a paraphrase): shorter copies of that description "
+        "are restated too.",
+    )
     claim_support_steps: tuple[tuple[float, float], ...] = Field(
         ((-1.0, 0.7), (0.6, 0.5), (0.75, 0.3)),
         description="Claim questions: (cosine, share) steps. An evidence sentence (with its paper's "

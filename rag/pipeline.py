@@ -288,12 +288,14 @@ class PaperChat:
         return "".join(pieces), first
 
     def _answer_context(self, query: Query) -> Context:
-        """What the answer policy's checks need to know about this question and library."""
+        """What the answer policy's checks need to know about this question and library. A
+        question naming no paper describes it: an answer may restate shorter stretches of it."""
         return Context(question=query.text, subjects=self._subjects(),
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
                        focus=frozenset(query.named), threshold=self.settings.support_threshold,
                        paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share,
-                       restated_span=self.settings.restated_span)
+                       restated_span=self.settings.restated_span if query.named
+                       else self.settings.restated_span_described)
 
     def _subjects(self) -> Subjects:
         catalogue = self.store.catalogue()

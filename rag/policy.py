@@ -35,7 +35,7 @@ from typing import Any
 from rag.authors import name_matches
 from rag.config import Settings
 from rag.contradiction import aligned_sentences, contradiction, numbers, swapped_figures, words
-from rag.models import Passage, Verdict
+from rag.models import Passage, SentenceCheck, Verdict
 from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
 from rag.text import acronym_words, is_author_label, tokenize
@@ -415,6 +415,32 @@ def stated(claim: str) -> Verdict:
     return Verdict("stated", not hedge, f"an inference ('{hedge}'), not what a passage states" if hedge else "")
 
 
+# "How does X ...?" asks for a way (not "how many / how well"); a means clause of a sentence
+_ASKS_HOW = re.compile(r"\bhow\b(?!\s+(?:many|much|long|large|big|far|often|well|fast|accurate|"
+                       r"good|close|likely|robust)\b)", re.IGNORECASE)
+_MEANS = re.compile(r"\b(?:by|through|via)\s+(?:\w+ing\s+)?(?P<means>[^,;:.()]+)", re.IGNORECASE)
+# "learned by Drechsel et al.", "by Moshe Eliasof": who, not how
+_AUTHORED = re.compile(r"^(?:[A-Z][\w'\-]*\s+(?:et\s+al\b|[A-Z])|[A-Z][\w'\-]*$)")
+
+
+def means_added(claim: str, question: str) -> Verdict:
+    """A "how does X ...?" answer says how: a sentence whose means repeats the question's own
+    words ("RecurrSim chooses the number of iterations K ... by setting the number of
+    recurrent iterations K", blind17's aw42) answers nothing. Its leading verb ("setting",
+    "using") is not counted; at least two words must follow it. "by" before a name says who
+    ("learned by Drechsel et al."), not how."""
+    if not question or not _ASKS_HOW.search(asking_part(question)):
+        return Verdict("means_added", True, "")
+    held = set(tokenize(question)) | words().frame | words().generic | words().gaps
+    for m in _MEANS.finditer(claim):
+        if _AUTHORED.match(m.group("means").strip()):
+            continue
+        said = tokenize(m.group("means"))
+        if len(said) >= 2 and all(t in held for t in said):
+            return Verdict("means_added", False, f"the means repeats the question: '{m.group(0).strip()}'")
+    return Verdict("means_added", True, "")
+
+
 def follows_kept(claim: str, before_dropped: bool) -> Verdict:
     """A sentence that goes on from the one before it ("This is because it uses an optimistic
     decision criterion ...", "Therefore, ...") stands on that one: when that sentence was dropped,
@@ -709,6 +735,26 @@ def counted_phrase(question: str) -> set[str]:
     kept = [w for i, w in enumerate(said) if not (w != w.lower() and i + 1 < len(said) and said[i + 1].islower())]
     skip = words().frame | words().count_modifiers
     return {t for t in tokenize(" ".join(kept)) if t not in skip}
+
+
+# A sentence that gives a yes / no question its answer ("Yes, ...", "No, ...", "是的，...").
+_VERDICT_OPENER = re.compile(r"^\s*(?:yes|no)\b|^\s*(?:是的|是|不是|不|否|没有)", re.IGNORECASE)
+
+
+def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> Verdict:
+    """A yes / no question's answer keeps its yes or no: when the reply's "Yes, InfoSEDD can
+    estimate conditional mutual information" was dropped, what follows ("It is accurate when it
+    does ...") stands on a verdict the papers did not support, and does not answer the question
+    ("Has ... been applied to age bias?" answered by the abstract's general claim). A question
+    offering alternatives ("Does it replace today's compressors, or build on them?") is
+    answered by picking one, not by yes or no."""
+    if not asks_yes_no(question) or re.search(r"\bor\b", question, re.IGNORECASE):
+        return Verdict("verdict_kept", True, "")
+    dropped = any(c.action == "dropped" and _VERDICT_OPENER.match(c.sentence) for c in checks)
+    kept = any(_VERDICT_OPENER.match(s) for s in split_sentences(text))
+    lost = dropped and not kept
+    return Verdict("verdict_kept", not lost,
+                   "the yes / no the question asks for was dropped; the rest does not give it" if lost else "")
 
 
 def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Verdict:

@@ -2,10 +2,11 @@
 
 import pytest
 
+from rag.answer import finalize
 from rag.cite import check_citations, claims, markers
-from rag.models import Hit, Passage
+from rag.models import Hit, Passage, SentenceCheck
 from rag.pipeline import PaperChat
-from rag.policy import Context, Subjects
+from rag.policy import Context, Subjects, verdict_kept
 
 pytestmark = pytest.mark.slow
 
@@ -352,3 +353,30 @@ def test_a_sentence_explaining_a_dropped_one_is_dropped_too(real_chat: PaperChat
                           "RecurrSim chooses the number of recurrent iterations at inference time [2].",
                           _passages(), real_chat.vectors)
     assert own.cited == [2]
+
+
+def test_a_yes_no_answer_whose_yes_was_dropped_is_refused(real_chat: PaperChat) -> None:
+    """Blind16's av36 and blind18's ax33 (both unanswerable): "Yes, InfoSEDD can estimate
+    conditional mutual information." was dropped (the paper never says so), and "It is accurate
+    when it does, as demonstrated by ..." survived on its own, answering a question nobody asked.
+    With the yes / no gone, the answer is refused; with it kept, the answer stands."""
+    question = "Can InfoSEDD estimate conditional mutual information, and how accurate is it?"
+    reply = ("Yes, InfoSEDD can estimate conditional mutual information [1]. It estimates mutual "
+             "information between discrete variables with a discrete diffusion approach [1].")
+    answer = finalize(question, reply, _passages(), real_chat.vectors, [], question)
+    assert answer.refused
+    assert [v.check for v in answer.checks[-1].verdicts if not v.ok] == ["verdict_kept"]
+    held = "Can InfoSEDD estimate mutual information between discrete variables?"
+    kept = finalize(held, "Yes, InfoSEDD estimates mutual information between discrete variables [1].",
+                    _passages(), real_chat.vectors, [], held)
+    assert not kept.refused and kept.text.startswith("Yes")
+    # a choice between alternatives is answered by picking one (blind6's ag19)
+    dropped = [SentenceCheck("No, it replaces today's compressors.", (), "dropped")]
+    choice = "Does the approach replace today's compressors, or build on them?"
+    assert verdict_kept(choice, dropped, "It builds on existing compression schemes [1].").ok
+    assert not verdict_kept("Does the approach replace today's compressors?", dropped,
+                            "It builds on existing compression schemes [1].").ok
+    # not a yes / no question: nothing to keep
+    how = "How does InfoSEDD estimate mutual information?"
+    assert not finalize(how, "It estimates mutual information between discrete variables with a "
+                             "discrete diffusion approach [1].", _passages(), real_chat.vectors, [], how).refused

@@ -7,6 +7,7 @@ import pytest
 
 from rag.contradiction import contradiction, words
 from rag.models import Hit, Passage
+from rag.pipeline import PaperChat
 from rag.policy import (
     Context,
     Subjects,
@@ -25,6 +26,7 @@ from rag.policy import (
     described,
     follows_kept,
     known_words,
+    means_added,
     measured_thing,
     names_only,
     numbers_bound,
@@ -696,3 +698,48 @@ def test_a_name_the_question_compares_with_is_not_held_by_it() -> None:
                               passage, q).ok
     assert specifics_held("InfoSEDD outperforms existing neural estimators of mutual information.",
                           passage, q).ok
+
+
+def test_a_how_answer_must_say_how() -> None:
+    """Blind17's aw42 (unanswerable): "chooses K ... by setting the number of recurrent
+    iterations K" gives the question back as its own means. "by" before a name says who, not
+    how: blind18's ax34 reply ("The gender feature neuron learned by Drechsel et al. can handle
+    non-binary gender identities by adjusting the weights ...") was dropped in the replay only
+    for "by Drechsel et al", which is not a means."""
+    question = ("How does RecurrSim automatically choose the number of recurrent iterations K needed "
+                "to meet a target error tolerance?")
+    circular = ("RecurrSim automatically chooses the number of recurrent iterations K needed to meet a "
+                "target error tolerance by setting the number of recurrent iterations K.")
+    assert not means_added(circular, question).ok
+    assert "by setting the number of recurrent iterations" in means_added(circular, question).reason
+    assert means_added("Users choose K by trading accuracy against cost at test time.", question).ok
+    assert means_added("By adjusting K, users get fast, less accurate simulations.", question).ok
+    # not a question for a way: "how much" wants a figure, however it is worded
+    assert means_added("Latency falls by reducing the latency.", "How much does RoT reduce latency?").ok
+    assert means_added(circular, "What does RecurrSim choose?").ok
+    drechsel = "How does the gender feature neuron learned by Drechsel et al. handle non-binary genders?"
+    assert means_added("The neuron learned by Drechsel et al. handles them by adjusting the weights of "
+                       "the model.", drechsel).ok
+    assert not means_added("The neuron learned by Drechsel et al. handles them by handling non-binary "
+                           "genders.", drechsel).ok
+
+
+def test_a_question_that_names_no_paper_may_be_restated_in_shorter_stretches(chat: PaperChat) -> None:
+    """Blind18's ax20 (a paraphrase, refused at both sizes): "How does it model the tools'
+    random behaviour?" answered "The benchmark models the tools' random behaviour through
+    parameterized error models that simulate real-world API failure patterns", the abstract's
+    own answer, was dropped for "random behaviour", the question's words for "probabilistic tool
+    behaviors". A question naming no paper has to describe it: three copied words restate it.
+    A question naming the paper needs no description, so the longer span holds there."""
+    passage = _passage(1, "rb", "ResiliBench", "The benchmark incorporates three key aspects: (1) "
+                       "modeling of probabilistic tool behaviors through parameterized error models "
+                       "that simulate real-world API failure patterns.")
+    question = ("A benchmark checks how well LLMs carry out tool-calling workflows when the tools may "
+                "misbehave at random. How does it model the tools' random behaviour?")
+    answer = ("The benchmark models the tools' random behaviour through parameterized error models "
+              "that simulate real-world API failure patterns.")
+    assert asked_terms_held(answer, passage, question, share=0.6, restated_span=3).ok
+    assert not asked_terms_held(answer, passage, question, share=0.6, restated_span=6).ok
+    described = chat._answer_context(chat.understand(question))
+    named = chat._answer_context(chat.understand("How does ResiliBench model the tools' random behaviour?"))
+    assert (described.restated_span, named.restated_span) == (3, 6)
