@@ -71,6 +71,8 @@ class Words:
     condition: re.Pattern[str] | None = None
     # "This is because ...", "Therefore, ...": a sentence explaining or concluding from the one before
     follow_on: re.Pattern[str] | None = None
+    # "Yes, ...", "No, ...", "是的，...": a sentence giving a yes / no question its answer
+    verdict_opener: re.Pattern[str] | None = None
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -115,7 +117,17 @@ def words() -> Words:
         yes_no_openers=frozenset(raw.get("yes_no_openers", "").split()),
         restating_openers=tuple(raw.get("restating_openers", [])),
         condition=phrases(r"\b", raw.get("condition_words", "").split(), r"\b[^;:?.!]*"),
-        follow_on=phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"))
+        follow_on=phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
+        verdict_opener=_openers(raw.get("verdict_openers", "").split(),
+                                raw.get("verdict_openers_cjk", "").split()))
+
+
+def _openers(words: list[str], cjk: list[str]) -> re.Pattern[str] | None:
+    """A case-blind pattern for a sentence opening with one of the words (whole words) or the
+    Chinese phrases (no word boundary between Chinese characters); None for neither."""
+    alternatives = [rf"(?:{'|'.join(map(re.escape, words))})\b"] if words else []
+    alternatives += [re.escape(c) for c in cjk]
+    return re.compile(r"^\s*(?:" + "|".join(alternatives) + ")", re.IGNORECASE) if alternatives else None
 
 
 _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike", "yet", "whilst",

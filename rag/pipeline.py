@@ -223,7 +223,7 @@ class PaperChat:
             reason = "no loaded paper matches the filters" if found.allowed == set() else ""
             answer = refusal(question, suggestions, reason)
             answer.checks = [SentenceCheck("", (), "refused", (asked,))]
-            yield Event("answer", answer=_timed(answer, query, t0, self.store.catalogue()))
+            yield Event("answer", answer=self._timed(answer, query, t0))
             return
         by_metadata = bool(query.filters.authors or query.filters.areas)  # "papers by X": keep all
         passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
@@ -237,7 +237,7 @@ class PaperChat:
         except (LLMError, ValueError) as exc:
             answer = Answer(question=question, text="", citations=[], passages=passages,
                             suggestions=suggestions, error=str(exc))
-            yield Event("answer", answer=_timed(answer, query, t0, self.store.catalogue()))
+            yield Event("answer", answer=self._timed(answer, query, t0))
             return
         ctx = yield from self._read_in_english(raw, passages, ctx, model)
         answer = finalize(question, raw, passages, self.vectors, suggestions, query.text, ctx=ctx)
@@ -262,7 +262,7 @@ class PaperChat:
         answer.raw_text = raw
         if first is not None:
             answer.timings["first_token"] = first - t0
-        yield Event("answer", answer=_timed(answer, query, t0, self.store.catalogue()))
+        yield Event("answer", answer=self._timed(answer, query, t0))
 
     def _read_in_english(self, reply: str, passages: list[Passage], ctx: Context,
                          model: Callable[[], ChatModel]) -> Generator[Event, None, Context]:
@@ -361,7 +361,7 @@ class PaperChat:
                                           s.claim_false_probability)
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
-        yield Event("answer", answer=_timed(answer, query, t0, self.store.catalogue()))
+        yield Event("answer", answer=self._timed(answer, query, t0))
 
     def listed_papers(self, query: Query) -> list[PaperRecord]:
         """The papers a "papers by X" question lists, best first: every paper its metadata
@@ -378,9 +378,10 @@ class PaperChat:
                                                    per_paper=1)]
         ranked += sorted(allowed - set(ranked))
         if topic:
-            in_area = Filters(areas=query.topic_areas)
-            kept = set(self._on_topic(ranked, topic, query)) | {
-                pid for pid in ranked if query.topic_areas and in_area.accepts(cat[pid])}
+            kept = set(self._on_topic(ranked, topic, query))
+            if query.topic_areas:  # "Has X worked on unsupervised learning?": filed there too
+                in_area = Filters(areas=query.topic_areas)
+                kept |= {pid for pid in ranked if in_area.accepts(cat[pid])}
             ranked = [pid for pid in ranked if pid in kept]
         return [cat[pid] for pid in ranked[: self.settings.list_limit]]
 
@@ -409,6 +410,13 @@ class PaperChat:
         return understand(question, list(history), self.store.catalogue(), model,
                           self.settings.history_turns, filters, multilingual=self.multilingual,
                           fit=self._fit, ordinary=self.ordinary_words())
+
+    def _timed(self, answer: Answer, query: Query, t0: float) -> Answer:
+        """The answer with its total time, its standalone query and notes for the reader."""
+        answer.timings["total"] = time.perf_counter() - t0
+        answer.standalone_query = query.text
+        answer.notes = namesake_notes(query.named, self.store.catalogue())
+        return answer
 
     def _fit(self, terms: list[str], paper_ids: tuple[str, ...]) -> dict[str, float]:
         """How much of the terms (weighted by rarity) each paper's text holds: which of papers
@@ -443,13 +451,6 @@ def _source_names(passages: Sequence[Passage]) -> list[str]:
     """The passages' paper names and authors (words a reply may use without answering)."""
     return [f"{p.hit.name} {p.hit.metadata.get('display_name', '')} {' '.join(p.hit.authors)}"
             for p in passages]
-
-
-def _timed(answer: Answer, query: Query, t0: float, catalogue: dict[str, PaperRecord]) -> Answer:
-    answer.timings["total"] = time.perf_counter() - t0
-    answer.standalone_query = query.text
-    answer.notes = namesake_notes(query.named, catalogue)
-    return answer
 
 
 def namesake_notes(named: Sequence[str], catalogue: dict[str, PaperRecord]) -> list[str]:

@@ -737,10 +737,6 @@ def counted_phrase(question: str) -> set[str]:
     return {t for t in tokenize(" ".join(kept)) if t not in skip}
 
 
-# A sentence that gives a yes / no question its answer ("Yes, ...", "No, ...", "是的，...").
-_VERDICT_OPENER = re.compile(r"^\s*(?:yes|no)\b|^\s*(?:是的|是|不是|不|否|没有)", re.IGNORECASE)
-
-
 def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> Verdict:
     """A yes / no question's answer keeps its yes or no: when the reply's "Yes, InfoSEDD can
     estimate conditional mutual information" was dropped, what follows ("It is accurate when it
@@ -748,10 +744,11 @@ def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> V
     ("Has ... been applied to age bias?" answered by the abstract's general claim). A question
     offering alternatives ("Does it replace today's compressors, or build on them?") is
     answered by picking one, not by yes or no."""
-    if not asks_yes_no(question) or re.search(r"\bor\b", question, re.IGNORECASE):
+    opener = words().verdict_opener
+    if opener is None or not asks_yes_no(question) or re.search(r"\bor\b", question, re.IGNORECASE):
         return Verdict("verdict_kept", True, "")
-    dropped = any(c.action == "dropped" and _VERDICT_OPENER.match(c.sentence) for c in checks)
-    kept = any(_VERDICT_OPENER.match(s) for s in split_sentences(text))
+    dropped = any(c.action == "dropped" and opener.match(c.sentence) for c in checks)
+    kept = any(opener.match(s) for s in split_sentences(text))
     lost = dropped and not kept
     return Verdict("verdict_kept", not lost,
                    "the yes / no the question asks for was dropped; the rest does not give it" if lost else "")
