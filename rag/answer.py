@@ -122,7 +122,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     by_n = {p.n: p for p in passages}
     cited = [by_n[n] for n in checked.cited if n in by_n]
     names = [f"{p.hit.name} {' '.join(p.hit.authors)}" for p in cited]
-    whole = (answer_type_matches(asked, MARKER.sub("", checked.text), names),
+    whole = (answer_type_matches(asked, MARKER.sub("", checked.text), names, " ".join(p.text for p in cited)),
              adds_information(asked, checked.text, names),
              compared_held(query_text or question, cited, ctx.words_of),
              verdict_kept(query_text or question, checked.checks, checked.text))

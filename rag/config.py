@@ -240,6 +240,10 @@ class Settings(BaseSettings):
         360, ge=64, description="Token budget for the evidence put in the prompt."
     )
     history_turns: int = Field(3, ge=0, description="Past question/answer pairs kept for follow-ups.")
+    rewrite_max_tokens: int = Field(
+        128, ge=16, description="Most tokens the model may use to rewrite a follow-up or a Chinese "
+        "question as one standalone English query (a long question's rewrite cut at this length "
+        "loses its end).")
     local_threads: int = Field(2, ge=1, description="CPU threads for the local model.")
     local_context: int = Field(4096, ge=512, description="Context window of the local model.")
     local_port: int = Field(

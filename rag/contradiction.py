@@ -73,6 +73,8 @@ class Words:
     follow_on: re.Pattern[str] | None = None
     # "Yes, ...", "No, ...", "是的，...": a sentence giving a yes / no question its answer
     verdict_opener: re.Pattern[str] | None = None
+    # "compare with *existing methods*": words that name nothing particular to compare with (stems)
+    compared_generic: frozenset[str] = frozenset()
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -119,7 +121,8 @@ def words() -> Words:
         condition=phrases(r"\b", raw.get("condition_words", "").split(), r"\b[^;:?.!]*"),
         follow_on=phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),
-                                raw.get("verdict_openers_cjk", "").split()))
+                                raw.get("verdict_openers_cjk", "").split()),
+        compared_generic=stems(raw.get("compared_generic", "").split()))
 
 
 def _openers(words: list[str], cjk: list[str]) -> re.Pattern[str] | None:

@@ -71,7 +71,8 @@ def extractive_reply(prompt: str) -> str:
 
 
 class FakeChat:
-    """A chat model with queued replies, streamed word by word. Empty queue: extractive reply.
+    """A chat model with queued replies, streamed word by word (at most `max_tokens` words).
+    Empty queue: extractive reply.
 
     `delay` sleeps before the first token (a slow model); `pace` between tokens; `error`
     raises instead of answering (an unreachable one). `first_token` gives the queued
@@ -100,7 +101,7 @@ class FakeChat:
         if self.error is not None:
             raise self.error
         reply = self.replies.popleft() if self.replies else extractive_reply(messages[-1]["content"])
-        for i, word in enumerate(reply.split(" ")):
+        for i, word in enumerate(reply.split(" ")[:max_tokens]):  # a word a token, cut like a model's
             if i and self.pace:
                 time.sleep(self.pace)
             yield word if i == 0 else " " + word

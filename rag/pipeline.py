@@ -38,7 +38,7 @@ from rag.query import Query, proper_terms, topic_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.store import PaperRecord, Store
-from rag.text import has_cjk
+from rag.text import has_cjk, is_chinese
 
 log = logging.getLogger(__name__)
 # A word written in lower case ("drift", not "DRIFT" or "Drift").
@@ -206,6 +206,8 @@ class PaperChat:
             raise ValueError(f"the question is {len(question):,} characters long; ask in under "
                              f"{self.settings.max_question_chars:,}")
         t0 = time.perf_counter()
+        if is_chinese(question) and not self.multilingual:  # a model call before the search
+            yield Event("status", text="Translating the question into English for the search…")
         query = self.understand(question, history, filters, llm)
         if query.intent == "compare":
             paper_ids = resolve_papers(query, self.store.catalogue(), self.search)
@@ -409,7 +411,8 @@ class PaperChat:
         model = self.llm if llm is None else (lambda: llm)
         return understand(question, list(history), self.store.catalogue(), model,
                           self.settings.history_turns, filters, multilingual=self.multilingual,
-                          fit=self._fit, ordinary=self.ordinary_words())
+                          fit=self._fit, ordinary=self.ordinary_words(),
+                          rewrite_tokens=self.settings.rewrite_max_tokens)
 
     def _timed(self, answer: Answer, query: Query, t0: float) -> Answer:
         """The answer with its total time, its standalone query and notes for the reader."""

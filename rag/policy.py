@@ -609,9 +609,10 @@ def asking_part(question: str) -> str:
     return _INDIRECT.sub(r"\1 the", text)
 
 
-def answer_type_matches(question: str, text: str, names: Iterable[str] = ()) -> Verdict:
+def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cited: str = "") -> Verdict:
     """A "how many" question needs a quantity in the answer, and, in an English answer, the
-    thing counted ("How many GPU hours ...?" is not answered by "13.5% less memory"). So does
+    thing counted ("How many GPU hours ...?" is not answered by "13.5% less memory"); a vague
+    one ("in a handful of episodes") counts when the cited text (`cited`) says it so. So does
     a question for a size, value or ratio ("What replay buffer size ...?"). A question for a
     named thing ("Which image datasets ...?") needs a name, acronym or figure that is neither
     the question's nor a cited paper's (`names`): "STAD is evaluated on real-world temporal
@@ -620,7 +621,8 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = ()) -> 
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
     yes_no = bool(_AUXILIARY.match(asking.lstrip()))
     asks = (_ASKS_QUANTITY.search(asking) or _asks_for("quantity_nouns").search(asking)) if not yes_no else None
-    if asks and not _QUANTITY.search(text):
+    vague = [m.group().lower() for m in _VAGUE_QUANTITY.finditer(text)]
+    if asks and not _QUANTITY.search(text) and not any(v in cited.lower() for v in vague):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     counted = counted_thing(asking)
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
@@ -650,6 +652,12 @@ def compared_held(question: str, cited: Iterable[Passage],
     names = specifics("x " + question[compared.start():])
     held = frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited))
     missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]
+    if not names and not compared.group(0).lower().startswith("than"):
+        # a thing in lower case ("compare with the conjugate gradient method"): its own words,
+        # but for those that name nothing particular ("existing methods")
+        plain = dict.fromkeys(t for t in tokenize(compared.group(1))
+                              if t not in words().compared_generic | words().generic)
+        missing = [t for t in plain if t not in held]
     return Verdict("compared_held", not missing,
                    f"asked to compare with {', '.join(missing)}; no cited paper names it" if missing else "")
 
@@ -809,6 +817,8 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
+# a quantity the paper gives only vaguely: an answer may repeat it, not make one up
+_VAGUE_QUANTITY = re.compile(r"\b(?:a handful|a few|several|a small number)\b", re.IGNORECASE)
 _QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
                        r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)

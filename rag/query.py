@@ -65,17 +65,23 @@ Fit = Callable[[list[str], tuple[str, ...]], dict[str, float]]
 
 
 _WORD = re.compile(r"[\w][\w.\-]*")
+# where a sentence opens: the start, or after . ? ! (not the "." of "et al." or "e.g.")
+_OPENS_SENTENCE = re.compile(r"(?:^|(?<!\bal)(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[.?!。？！])\s*$")
 
 
 def proper_terms(question: str) -> list[str]:
     """Names and acronyms the question is about ("GPU", "ImageNet", "Mars", "RecurrSim"):
-    words with a capital letter past the first one, a digit, or a capital initial when not
-    the question's first word. Ordinary words ("stand for", "obtain") are left out. The claim
-    of "Is it true that Besides molecules, ...?" opens a sentence: its first word is no name."""
+    words with a capital letter past the first one, a digit, or a capital initial when they do
+    not open a sentence. Ordinary words ("stand for", "obtain") are left out, and so is a word
+    capitalised because it opens one: the question's first, the claim's first in "Is it true
+    that Besides molecules, ...?", the first after a full stop in "A study ... the model.
+    Besides exhibiting biases, what ...?" (not after "et al." or "e.g.")."""
     out = []
     text = claim_of(question) if is_claim_question(question) else question
-    for i, word in enumerate(_WORD.findall(text)):
-        if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", word) or (i > 0 and word[0].isupper()):
+    for match in _WORD.finditer(text):
+        word = match.group()
+        opens = _OPENS_SENTENCE.search(text[max(0, match.start() - 8):match.start()]) is not None
+        if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", word) or (not opens and word[0].isupper()):
             out.append(word.strip(".-"))
     return out
 
@@ -208,9 +214,11 @@ def resolve_references(question: str, history: list[Turn],
     return None
 
 
-def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int) -> str:
-    """A standalone English query from a follow-up or non-English question (falls back to
-    the question plus the previous one when the model fails or rambles)."""
+def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int,
+             max_tokens: int = 48) -> str:
+    """A standalone English query from a follow-up or non-English question, at most
+    `max_tokens` long (falls back to the question plus the previous one when the model fails
+    or rambles)."""
     turns = history[-max_turns:] if max_turns else []
     lines = []
     for t in turns:
@@ -220,13 +228,16 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int)
     prompt = prompts.render("condense", history="\n".join(lines) or "(none)", question=question)
     fallback = f"{turns[-1].question} {question}" if turns else question
     try:
-        text = "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=48, temperature=0.0))
+        text = "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=max_tokens,
+                                   temperature=0.0))
     except LLMError as exc:
         log.warning("query rewrite failed (%s); using the question as it is", exc)
         return fallback
     text = text.strip().strip('"').splitlines()[0].strip() if text.strip() else ""
     text = re.sub(r"^(?:query|search query)\s*:\s*", "", text, flags=re.IGNORECASE)
-    if not text or "don't know" in text.lower() or len(text) > 4 * len(question) + 80:
+    # a rewrite far longer than the question rambles; a Chinese character carries about a word
+    limit = (8 if is_chinese(question) else 4) * len(question) + 80
+    if not text or "don't know" in text.lower() or len(text) > limit:
         return fallback
     return text
 
@@ -234,16 +245,16 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int)
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
                llm_factory: Callable[[], ChatModel], max_turns: int, filters: Filters | None = None,
                multilingual: bool = False, fit: Fit | None = None,
-               ordinary: frozenset[str] = frozenset()) -> Query:
+               ordinary: frozenset[str] = frozenset(), rewrite_tokens: int = 48) -> Query:
     """Intent, named authors, areas and years (as filters) and a standalone query for retrieval
     (English, or the question's own language when the embedder is `multilingual`). With `fit`,
     a name loaded papers share names those the question's other words fit; an `ordinary` word
-    in lower case names no paper (detect_papers)."""
+    in lower case names no paper (detect_papers). `rewrite_tokens`: the rewrite's length cap."""
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history, multilingual):
         text = resolve_references(text, history, catalogue) or condense(
-            text, history, llm_factory(), max_turns)
+            text, history, llm_factory(), max_turns, rewrite_tokens)
     authors = detect_authors(question, catalogue)
     if authors and not filters.authors:
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,

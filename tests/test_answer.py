@@ -8,7 +8,7 @@ from rag.fakes import FakeChat
 from rag.llm import LLMError
 from rag.models import Hit, Turn
 from rag.pipeline import PaperChat
-from rag.query import Query
+from rag.query import Query, condense
 from rag.retrieve import Filters, Retrieval
 
 pytestmark = pytest.mark.slow
@@ -88,6 +88,40 @@ def test_chinese_question_is_translated_for_retrieval_and_answered_in_chinese(
     assert "Answer in Chinese" in real_llm.prompts[1][-1]["content"]
     assert answer.citations and answer.citations[0].name == "GraphBSI"
     assert "GraphBSI" in answer.text and "[1]" in answer.text
+
+
+# A long Chinese question (102 characters) and its English: 58 words, longer than the old
+# 48-token cap, with what tells the paper apart (the heuristics made a trainable state) at the end.
+LONG_ZH = ("在时间序列预测里，简单的线性基线曾经让复杂的深度模型很难堪。在随时间变化的交互网络上，"
+           "持续预测和移动平均这样的简单规则也常常胜过时序图神经网络。有没有人把这些简单有效的经验规则"
+           "改写成可以训练的记忆状态，最终超过了它们？")
+LONG_EN = ("In time series forecasting, simple linear baselines once embarrassed complex deep "
+           "models. On interaction networks that change over time, simple rules such as persistent "
+           "forecast and moving average also often beat the temporal graph neural networks adapted "
+           "from dynamic link prediction. Has anyone turned these simple and effective heuristics "
+           "into a trainable virtual state that finally outperforms them?")
+
+
+def test_long_chinese_question_keeps_the_end_of_its_rewrite(real_chat: PaperChat,
+                                                            real_llm: FakeChat) -> None:
+    assert len(LONG_EN.split()) > 48 and Settings().rewrite_max_tokens >= len(LONG_EN.split())
+    real_llm.replies.extend([LONG_EN, "NAVIS 把启发式规则变成可学习的记忆 [1]。"])
+    events = list(real_chat.ask_stream(LONG_ZH))
+    assert events[0].kind == "status" and "Translating" in events[0].text  # the UI says why it waits
+    answer = events[-1].answer
+    assert answer is not None
+    assert answer.standalone_query == LONG_EN  # whole: "a trainable virtual state" survives
+    assert answer.passages and answer.passages[0].hit.name == "NAVIS"
+
+
+def test_rewrite_is_cut_at_its_cap_and_a_rambling_one_is_not_used() -> None:
+    cut = condense(LONG_ZH, [], FakeChat([LONG_EN]), 3, max_tokens=48)
+    assert cut == " ".join(LONG_EN.split()[:48])  # what the 48-token cap used to leave
+    assert condense(LONG_ZH, [], FakeChat([LONG_EN]), 3, max_tokens=96) == LONG_EN
+    history = [Turn("What is RoT?", "RoT reuses reasoning [1].", ("RoT",))]
+    ramble = " ".join(["RoT"] * 60)  # 239 characters for a 22-character English follow-up
+    assert condense("And its limitations?", history, FakeChat([ramble]), 3, max_tokens=96) == \
+        "What is RoT? And its limitations?"
 
 
 def test_history_given_to_the_rewriter_is_bounded(real_chat: PaperChat, real_llm: FakeChat) -> None:

@@ -181,6 +181,12 @@ def test_answer_type() -> None:
     assert not answer_type_matches(q, 'This is based on the passage which states that "the node '
                                       'representations are invariant in distribution to permutations".').ok
     assert answer_type_matches(q, "It takes 3 hours on one GPU.").ok
+    # a vague quantity answers only when the cited text gives it so (blind19's ay06)
+    episodes = "In how many episodes does OpTI-BFM identify an unseen reward?"
+    said = "it identifies an unseen reward function in a handful of episodes with minimal overhead"
+    assert answer_type_matches(episodes, "It needs a handful of episodes.", cited=said).ok
+    assert not answer_type_matches(episodes, "It needs several episodes.", cited=said).ok
+    assert not answer_type_matches(episodes, "It needs a handful of episodes.").ok
 
 
 def test_a_question_for_a_size_or_value_needs_a_quantity() -> None:
@@ -329,6 +335,11 @@ def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None
     # a name before the comparison describes the subject ("GPU kernels"), not what it is compared with
     ("For the RL system that writes GPU kernels, how much faster does its code run than existing "
      "methods' code?", "SparseRL kernels code faster", ""),
+    # a thing in lower case: its own words, not the generic ones (blind19's ay33)
+    ("How does Yarotsky's corner SGD compare with the conjugate gradient method on power-law "
+     "problems?", "Yarotsky corner SGD gradient method power-law", "conjug"),
+    ("How does GLOT compare with plain mean pooling?", "GLOT mean pooling", ""),
+    ("How does SparseRL's compilation rate compare to existing methods?", "SparseRL compilation rate", ""),
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
         question: str, cited: str, missing: str) -> None:

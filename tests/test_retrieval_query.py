@@ -121,6 +121,10 @@ def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: 
     # a claim opens a sentence after the cue: its first word is no name, a name later still is
     ("Is it true that Besides molecules, GraphBSI is also evaluated on synthetic graphs?", ["GraphBSI"]),
     ("Is it true that GraphBSI is evaluated on QM9?", ["GraphBSI", "QM9"]),
+    # so does a question's second sentence; "et al." and "e.g." end no sentence
+    ("A study learns a neuron for gender. Besides biases, what do AI systems do?", ["AI"]),
+    ("Which graphs do Balla et al. Test, e.g. Planar or SBM?", ["Balla", "Test", "Planar", "SBM"]),
+    ("Is the model. Mars and Venus?", ["Venus"]),
 ])
 def test_proper_terms_are_names_and_acronyms_not_ordinary_words(question: str, terms: list[str]) -> None:
     assert proper_terms(question) == terms
