@@ -372,6 +372,10 @@ def specifics_held(claim: str, passage: Passage, question: str,
 
 _EXAMPLES = re.compile(r"\b(?:such as|for example|for instance|e\.g\.,?|like)\s+([^?.;:(),]+)", re.IGNORECASE)
 _CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
+# where a clause about the thing compared with begins ("explicit models *achieving* the same
+# performance", "a network *of the same* accuracy"): its words describe it, they do not name it
+_CLAUSE = re.compile(r"\b(?:that|which|whose|who|where|achiev\w*|reach\w*|using|used|trained|"
+                     r"of (?:the same|similar|equal|comparable))\b", re.IGNORECASE)
 # What a question compares its subject with ("compare with the MINE estimator on ...", "better
 # than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE").
 _COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|than|versus|vs\.?)\s+"
@@ -622,6 +626,7 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     yes_no = bool(_AUXILIARY.match(asking.lstrip()))
     asks = (_ASKS_QUANTITY.search(asking) or _asks_for("quantity_nouns").search(asking)) if not yes_no else None
     vague = [m.group().lower() for m in _VAGUE_QUANTITY.finditer(text)]
+    vague = vague if not _EXACT.search(asking) else []  # "Exactly how many ...?": no handful
     if asks and not _QUANTITY.search(text) and not any(v in cited.lower() for v in vague):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     counted = counted_thing(asking)
@@ -655,7 +660,8 @@ def compared_held(question: str, cited: Iterable[Passage],
     if not names and not compared.group(0).lower().startswith("than"):
         # a thing in lower case ("compare with the conjugate gradient method"): its own words,
         # but for those that name nothing particular ("existing methods")
-        plain = dict.fromkeys(t for t in tokenize(compared.group(1))
+        thing = _CLAUSE.split(compared.group(1), maxsplit=1)[0]  # not "... achieving the same"
+        plain = dict.fromkeys(t for t in tokenize(thing)
                               if t not in words().compared_generic | words().generic)
         missing = [t for t in plain if t not in held]
     return Verdict("compared_held", not missing,
@@ -817,7 +823,10 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
-# a quantity the paper gives only vaguely: an answer may repeat it, not make one up
+# a quantity the paper gives only vaguely: an answer may repeat it, not make one up, unless the
+# question asks for it exactly
+_EXACT = re.compile(r"\b(?:exact(?:ly)?|precise(?:ly)?|in absolute terms|specific (?:number|figure))\b",
+                    re.IGNORECASE)
 _VAGUE_QUANTITY = re.compile(r"\b(?:a handful|a few|several|a small number)\b", re.IGNORECASE)
 _QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"

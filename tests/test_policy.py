@@ -187,6 +187,8 @@ def test_answer_type() -> None:
     assert answer_type_matches(episodes, "It needs a handful of episodes.", cited=said).ok
     assert not answer_type_matches(episodes, "It needs several episodes.", cited=said).ok
     assert not answer_type_matches(episodes, "It needs a handful of episodes.").ok
+    exactly = "Exactly how many episodes, on average, does OpTI-BFM need?"  # blind7's ak37
+    assert not answer_type_matches(exactly, "It needs a handful of episodes.", cited=said).ok
 
 
 def test_a_question_for_a_size_or_value_needs_a_quantity() -> None:
@@ -339,6 +341,9 @@ def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None
     ("How does Yarotsky's corner SGD compare with the conjugate gradient method on power-law "
      "problems?", "Yarotsky corner SGD gradient method power-law", "conjug"),
     ("How does GLOT compare with plain mean pooling?", "GLOT mean pooling", ""),
+    # what follows the thing describes it (blind6's ag25: "achiev" was taken for a name)
+    ("Memory of implicit models compared to explicit models achieving the same performance.",
+     "implicit models explicit networks memory", ""),
     ("How does SparseRL's compilation rate compare to existing methods?", "SparseRL compilation rate", ""),
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
