@@ -345,6 +345,8 @@ def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None
     ("Memory of implicit models compared to explicit models achieving the same performance.",
      "implicit models explicit networks memory", ""),
     ("How does SparseRL's compilation rate compare to existing methods?", "SparseRL compilation rate", ""),
+    # the question asks what it is compared with (blind10's ap04)
+    ("Implicit models reduce memory compared to which models?", "implicit models memory", ""),
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
         question: str, cited: str, missing: str) -> None:
