@@ -14,6 +14,10 @@ PROMPTS_DIR = REPO_ROOT / "prompts"
 DEMO_CORPUS = Path(__file__).resolve().parent / "demo" / "papers.txt"
 
 
+# The rewrite's cap, also the default of rag.query.understand (one number, not two)
+REWRITE_MAX_TOKENS = 128
+
+
 class Settings(BaseSettings):
     """PaperChat settings. Every field can be set as PAPERCHAT_<NAME> in the environment or .env."""
 
@@ -241,7 +245,7 @@ class Settings(BaseSettings):
     )
     history_turns: int = Field(3, ge=0, description="Past question/answer pairs kept for follow-ups.")
     rewrite_max_tokens: int = Field(
-        128, ge=16, description="Most tokens the model may use to rewrite a follow-up or a Chinese "
+        REWRITE_MAX_TOKENS, ge=16, description="Most tokens the model may use to rewrite a follow-up or a Chinese "
         "question as one standalone English query (a long question's rewrite cut at this length "
         "loses its end).")
     local_threads: int = Field(2, ge=1, description="CPU threads for the local model.")

@@ -75,6 +75,10 @@ class Words:
     verdict_opener: re.Pattern[str] | None = None
     # "compare with *existing methods*": words that name nothing particular to compare with (stems)
     compared_generic: frozenset[str] = frozenset()
+    # "compare with explicit models *achieving* the same ...": a clause about the thing begins
+    compared_clause: re.Pattern[str] | None = None
+    vague_quantity: re.Pattern[str] | None = None  # "in *a handful of* episodes"
+    exact: re.Pattern[str] | None = None  # "*exactly* how many"
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -122,7 +126,10 @@ def words() -> Words:
         follow_on=phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),
                                 raw.get("verdict_openers_cjk", "").split()),
-        compared_generic=stems(raw.get("compared_generic", "").split()))
+        compared_generic=stems(raw.get("compared_generic", "").split()),
+        compared_clause=phrases(r"\b", raw.get("compared_clause_openers", []), r"\b"),
+        vague_quantity=phrases(r"\b", raw.get("vague_quantities", []), r"\b"),
+        exact=phrases(r"\b", raw.get("exact_phrases", []), r"\b"))
 
 
 def _openers(words: list[str], cjk: list[str]) -> re.Pattern[str] | None:

@@ -34,11 +34,11 @@ from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Comparison, Event, Hit, Passage, SentenceCheck, Turn, Verdict
 from rag.policy import Context, Subjects, coverage, names_only, rarity, subjects_of
-from rag.query import Query, proper_terms, topic_terms, understand
+from rag.query import Query, needs_translation, proper_terms, topic_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.store import PaperRecord, Store
-from rag.text import has_cjk, is_chinese
+from rag.text import has_cjk
 
 log = logging.getLogger(__name__)
 # A word written in lower case ("drift", not "DRIFT" or "Drift").
@@ -206,7 +206,7 @@ class PaperChat:
             raise ValueError(f"the question is {len(question):,} characters long; ask in under "
                              f"{self.settings.max_question_chars:,}")
         t0 = time.perf_counter()
-        if is_chinese(question) and not self.multilingual:  # a model call before the search
+        if needs_translation(question, self.multilingual):  # a model call before the search
             yield Event("status", text="Translating the question into English for the search…")
         query = self.understand(question, history, filters, llm)
         if query.intent == "compare":

@@ -372,10 +372,6 @@ def specifics_held(claim: str, passage: Passage, question: str,
 
 _EXAMPLES = re.compile(r"\b(?:such as|for example|for instance|e\.g\.,?|like)\s+([^?.;:(),]+)", re.IGNORECASE)
 _CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
-# where a clause about the thing compared with begins ("explicit models *achieving* the same
-# performance", "a network *of the same* accuracy"): its words describe it, they do not name it
-_CLAUSE = re.compile(r"\b(?:that|which|whose|who|where|achiev\w*|reach\w*|using|used|trained|"
-                     r"of (?:the same|similar|equal|comparable))\b", re.IGNORECASE)
 # What a question compares its subject with ("compare with the MINE estimator on ...", "better
 # than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE").
 _COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|than|versus|vs\.?)\s+"
@@ -625,9 +621,7 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
     yes_no = bool(_AUXILIARY.match(asking.lstrip()))
     asks = (_ASKS_QUANTITY.search(asking) or _asks_for("quantity_nouns").search(asking)) if not yes_no else None
-    vague = [m.group().lower() for m in _VAGUE_QUANTITY.finditer(text)]
-    vague = vague if not _EXACT.search(asking) else []  # "Exactly how many ...?": no handful
-    if asks and not _QUANTITY.search(text) and not any(v in cited.lower() for v in vague):
+    if asks and not _QUANTITY.search(text) and not _vague_but_cited(asking, text, cited):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     counted = counted_thing(asking)
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
@@ -643,6 +637,15 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     return Verdict("answer_type", True, "")
 
 
+def _vague_but_cited(asking: str, text: str, cited: str) -> bool:
+    """The answer gives a quantity only vaguely ("a handful of episodes"), as the cited text
+    does, and the question does not ask for it exactly."""
+    w = words()
+    if w.vague_quantity is None or (w.exact is not None and w.exact.search(asking)):
+        return False
+    return any(m.group().lower() in cited.lower() for m in w.vague_quantity.finditer(text))
+
+
 def compared_held(question: str, cited: Iterable[Passage],
                   paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
     """A question comparing its subject with something named ("compare with Nesterov's
@@ -656,14 +659,16 @@ def compared_held(question: str, cited: Iterable[Passage],
     # the names from the comparison on: "GPU kernels" before it describes the subject
     names = specifics("x " + question[compared.start():])
     held = frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited))
-    missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]
-    if not names and not compared.group(0).lower().startswith("than"):
-        # a thing in lower case ("compare with the conjugate gradient method"): its own words,
-        # but for those that name nothing particular ("existing methods")
-        thing = _CLAUSE.split(compared.group(1), maxsplit=1)[0]  # not "... achieving the same"
-        plain = dict.fromkeys(t for t in tokenize(thing)
-                              if t not in words().compared_generic | words().generic)
-        missing = [t for t in plain if t not in held]
+    if names:
+        missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]
+    elif compared.group(0).lower().startswith("than"):
+        missing = []
+    else:  # a thing in lower case ("compare with the conjugate gradient method"): its own
+        # words, but for a clause about it ("... achieving the same") and generic ones
+        w = words()
+        thing = w.compared_clause.split(compared.group(1), maxsplit=1)[0] if w.compared_clause else compared.group(1)
+        generic = w.compared_generic | w.generic
+        missing = [t for t in dict.fromkeys(tokenize(thing)) if t not in generic and t not in held]
     return Verdict("compared_held", not missing,
                    f"asked to compare with {', '.join(missing)}; no cited paper names it" if missing else "")
 
@@ -823,11 +828,6 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
-# a quantity the paper gives only vaguely: an answer may repeat it, not make one up, unless the
-# question asks for it exactly
-_EXACT = re.compile(r"\b(?:exact(?:ly)?|precise(?:ly)?|in absolute terms|specific (?:number|figure))\b",
-                    re.IGNORECASE)
-_VAGUE_QUANTITY = re.compile(r"\b(?:a handful|a few|several|a small number)\b", re.IGNORECASE)
 _QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
                        r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)

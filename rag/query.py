@@ -11,9 +11,11 @@ from dataclasses import dataclass, field, replace
 from rag import prompts
 from rag.authors import mentioned_authors, surname_key
 from rag.claims import claim_of, is_claim_question
+from rag.config import REWRITE_MAX_TOKENS
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
 from rag.retrieve import Filters
+from rag.sentences import split_sentences
 from rag.store import PaperRecord
 from rag.text import ET_AL, fold, is_author_label, is_chinese, tokenize
 
@@ -65,8 +67,6 @@ Fit = Callable[[list[str], tuple[str, ...]], dict[str, float]]
 
 
 _WORD = re.compile(r"[\w][\w.\-]*")
-# where a sentence opens: the start, or after . ? ! (not the "." of "et al." or "e.g.")
-_OPENS_SENTENCE = re.compile(r"(?:^|(?<!\bal)(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[.?!。？！])\s*$")
 
 
 def proper_terms(question: str) -> list[str]:
@@ -75,14 +75,14 @@ def proper_terms(question: str) -> list[str]:
     not open a sentence. Ordinary words ("stand for", "obtain") are left out, and so is a word
     capitalised because it opens one: the question's first, the claim's first in "Is it true
     that Besides molecules, ...?", the first after a full stop in "A study ... the model.
-    Besides exhibiting biases, what ...?" (not after "et al." or "e.g.")."""
+    Besides exhibiting biases, what ...?" (sentences as `split_sentences` cuts them: not after
+    "et al." or "e.g.")."""
     out = []
     text = claim_of(question) if is_claim_question(question) else question
-    for match in _WORD.finditer(text):
-        word = match.group()
-        opens = _OPENS_SENTENCE.search(text[max(0, match.start() - 8):match.start()]) is not None
-        if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", word) or (not opens and word[0].isupper()):
-            out.append(word.strip(".-"))
+    for sentence in split_sentences(text):
+        for i, word in enumerate(_WORD.findall(sentence)):
+            if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", word) or (i > 0 and word[0].isupper()):
+                out.append(word.strip(".-"))
     return out
 
 
@@ -193,10 +193,15 @@ def resolve_ordinals(question: str, history: list[Turn]) -> str:
     return f"{question} ({', '.join(names)})" if names else question
 
 
+def needs_translation(question: str, multilingual: bool = False) -> bool:
+    """A Chinese question needs English (a model call) only when the retrieval embedder is
+    English-only (a multilingual one embeds it as it is)."""
+    return is_chinese(question) and not multilingual
+
+
 def needs_rewrite(question: str, history: list[Turn], multilingual: bool = False) -> bool:
-    """A follow-up needs the history folded in; a Chinese question needs English only when
-    the retrieval embedder is English-only (a multilingual one embeds it as it is)."""
-    return (is_chinese(question) and not multilingual) or bool(history and _FOLLOW_UP.search(question))
+    """A follow-up needs the history folded in; a Chinese question needs English."""
+    return needs_translation(question, multilingual) or bool(history and _FOLLOW_UP.search(question))
 
 
 def resolve_references(question: str, history: list[Turn],
@@ -214,8 +219,8 @@ def resolve_references(question: str, history: list[Turn],
     return None
 
 
-def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int,
-             max_tokens: int = 48) -> str:
+def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int, *,
+             max_tokens: int) -> str:
     """A standalone English query from a follow-up or non-English question, at most
     `max_tokens` long (falls back to the question plus the previous one when the model fails
     or rambles)."""
@@ -233,19 +238,23 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int,
     except LLMError as exc:
         log.warning("query rewrite failed (%s); using the question as it is", exc)
         return fallback
-    text = text.strip().strip('"').splitlines()[0].strip() if text.strip() else ""
+    return rewrite_of(text, question) or fallback
+
+
+def rewrite_of(reply: str, question: str) -> str:
+    """The query a rewrite reply gives: its first line without a "Query:" label; "" when there
+    is none, the model does not know, or it rambles (far longer than the question; a Chinese
+    character carries about a word)."""
+    text = reply.strip().strip('"').splitlines()[0].strip() if reply.strip() else ""
     text = re.sub(r"^(?:query|search query)\s*:\s*", "", text, flags=re.IGNORECASE)
-    # a rewrite far longer than the question rambles; a Chinese character carries about a word
     limit = (8 if is_chinese(question) else 4) * len(question) + 80
-    if not text or "don't know" in text.lower() or len(text) > limit:
-        return fallback
-    return text
+    return "" if not text or "don't know" in text.lower() or len(text) > limit else text
 
 
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
                llm_factory: Callable[[], ChatModel], max_turns: int, filters: Filters | None = None,
                multilingual: bool = False, fit: Fit | None = None,
-               ordinary: frozenset[str] = frozenset(), rewrite_tokens: int = 48) -> Query:
+               ordinary: frozenset[str] = frozenset(), rewrite_tokens: int = REWRITE_MAX_TOKENS) -> Query:
     """Intent, named authors, areas and years (as filters) and a standalone query for retrieval
     (English, or the question's own language when the embedder is `multilingual`). With `fit`,
     a name loaded papers share names those the question's other words fit; an `ordinary` word
@@ -254,7 +263,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history, multilingual):
         text = resolve_references(text, history, catalogue) or condense(
-            text, history, llm_factory(), max_turns, rewrite_tokens)
+            text, history, llm_factory(), max_turns, max_tokens=rewrite_tokens)
     authors = detect_authors(question, catalogue)
     if authors and not filters.authors:
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,

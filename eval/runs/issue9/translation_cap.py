@@ -30,15 +30,9 @@ from eval.retrieval_library import SYSTEMS, paper_groups, ranked  # noqa: E402
 from rag import prompts  # noqa: E402
 from rag.config import Settings  # noqa: E402
 from rag.pipeline import PaperChat  # noqa: E402
+from rag.query import rewrite_of  # noqa: E402
 
 CAPS = (48, 64, 96, 160)
-
-
-def cleaned(text: str) -> str:
-    """What condense keeps of a reply (its first line, without a 'Query:' label)."""
-    import re
-    text = text.strip().strip('"').splitlines()[0].strip() if text.strip() else ""
-    return re.sub(r"^(?:query|search query)\s*:\s*", "", text, flags=re.IGNORECASE)
 
 
 def chinese_questions(names: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -71,9 +65,7 @@ def main() -> None:
                                  temperature=0.0))
         out = {"set": name, "id": rec["id"], "pieces": len(pieces)}
         for cap in CAPS:
-            text = cleaned("".join(pieces[:cap]))
-            if not text or len(text) > 8 * len(rec["question"]) + 80:  # condense's guard
-                text = rec["question"]
+            text = rewrite_of("".join(pieces[:cap]), rec["question"]) or rec["question"]
             ok, first = searched(chat, rec, text)
             t = totals[cap]
             t[0] += len(pieces) > cap

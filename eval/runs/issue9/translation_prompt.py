@@ -21,12 +21,13 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from translation_cap import chinese_questions, cleaned, searched  # noqa: E402
+from translation_cap import chinese_questions, searched  # noqa: E402
 
 from eval.libraries import library_settings  # noqa: E402
 from rag import prompts  # noqa: E402
 from rag.config import Settings  # noqa: E402
 from rag.pipeline import PaperChat  # noqa: E402
+from rag.query import rewrite_of  # noqa: E402
 
 TRANSLATE = ("Translate this question about research papers into English. Keep every name, number "
              "and technical term exactly as written, and keep every detail of what it asks. "
@@ -45,7 +46,8 @@ def main() -> None:
         for variant, prompt in asks.items():
             reply = "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=160,
                                        temperature=0.0))
-            text = (" ".join(reply.split()) if variant == "translation" else cleaned(reply)) or rec["question"]
+            text = (" ".join(reply.split()) if variant == "translation"
+                    else rewrite_of(reply, rec["question"])) or rec["question"]
             ok, first = searched(chat, rec, text)
             t = totals[variant]
             t[0] += ok
