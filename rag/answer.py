@@ -11,6 +11,7 @@ from rag.config import Settings
 from rag.models import Answer, Citation, CitationReport, Passage, SentenceCheck, Verdict
 from rag.policy import (
     Context,
+    added_held,
     adds_information,
     answer_type_matches,
     answerability,
@@ -124,6 +125,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     names = [f"{p.hit.name} {' '.join(p.hit.authors)}" for p in cited]
     whole = (answer_type_matches(asked, MARKER.sub("", checked.text), names, " ".join(p.text for p in cited)),
              adds_information(asked, checked.text, names),
+             added_held(asked, checked.text, cited, names, ctx.words_of, ctx.added_share),
              compared_held(query_text or question, cited, ctx.words_of),
              verdict_kept(query_text or question, checked.checks, checked.text))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]

@@ -177,6 +177,12 @@ class Settings(BaseSettings):
         "library') that its cited paper must hold; below it the sentence is not supported "
         "(a paraphrased question's own wording may miss one term of several).",
     )
+    added_held_share: float = Field(
+        0.5, ge=0.0, le=1.0,
+        description="Share of the words an answer adds to the question that its cited passages "
+        "and their papers must hold; below it the answer is not the papers' answer and is refused "
+        "(rag/policy.py added_held; measured on 39 replayed runs, eval/RESULTS.md session 19).",
+    )
     restated_span: int = Field(
         6, ge=0,
         description="A stretch of at least this many words an answer sentence copies from the "

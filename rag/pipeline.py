@@ -295,6 +295,7 @@ class PaperChat:
         return Context(question=query.text, subjects=self._subjects(),
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
                        focus=frozenset(query.named), threshold=self.settings.support_threshold,
+                       added_share=self.settings.added_held_share,
                        paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share,
                        restated_span=self.settings.restated_span if query.named
                        else self.settings.restated_span_described)

@@ -98,6 +98,7 @@ class Context:
     paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
     restated_span: int = DEFAULT_RESTATED_SPAN  # Settings.restated_span
+    added_share: float = 0.5  # Settings.added_held_share
     cited_names: frozenset[str] = frozenset()  # stemmed names of the papers a sentence cites
     # a Chinese answer sentence -> its English reading (rag/english.py), checked in its stead
     readings: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
@@ -794,6 +795,45 @@ def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Ver
         new = chars if len(chars) >= w.new_cjk_chars else said
     return Verdict("adds_information", bool(new),
                    f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
+
+
+def added_held(question: str, text: str, cited: Iterable[Passage], names: Iterable[str] = (),
+               paper: Callable[[Passage], frozenset[str]] | None = None,
+               min_share: float = 0.0) -> Verdict:
+    """What an answer adds to the question must come from what it cites: of the words it adds
+    (as adds_information counts them, and not "yes" / "no", which verdict_kept checks), at
+    least `min_share` are in its cited passages or (`paper`, e.g. Context.words_of) the rest of
+    their papers; a compound ("node-level") is held when its parts are. "The retrieval latency
+    of RoT grows exponentially as its thought graph scales to millions of nodes [2]" restates
+    the question and adds one word, "exponentially", that neither passage [2] nor its paper
+    holds: it is not the paper's answer, however similar the sentence is to the passage. The
+    reason also gives the share the passages alone hold. A Chinese answer is not measured."""
+    body = re.sub(r"\[\d+\]", " ", text)
+    if _CJK.search(body):
+        return Verdict("added_held", True, "not measured (Chinese)")
+    w = words()
+    known = set(tokenize(question)) | set(tokenize(" ".join(names))) | w.frame | w.generic | w.gaps
+    new = list(dict.fromkeys(t for t in tokenize(body) if t not in known and t not in _VERDICT_WORDS))
+    if not new:
+        return Verdict("added_held", True, "adds nothing (adds_information decides)")
+    cited = list(cited)
+
+    def holds(vocabulary: frozenset[str], token: str) -> bool:
+        parts = [p for p in re.split(r"[-.]", token) if p]
+        return token in vocabulary or (len(parts) > 1 and all(p in vocabulary for p in parts))
+
+    chunks = frozenset().union(*(passage_words(p) for p in cited)) if cited else frozenset()
+    chunks = chunks | {part for t in chunks for part in re.split(r"[-.]", t) if part}
+    papers = chunks.union(*(paper(p) for p in cited)) if paper and cited else chunks
+    in_chunks = sum(holds(chunks, t) for t in new) / len(new)
+    missing = [t for t in new if not holds(papers, t)]
+    share = 1 - len(missing) / len(new)
+    return Verdict("added_held", share >= min_share,
+                   f"papers hold {share:.2f} of its {len(new)} added words, passages {in_chunks:.2f}"
+                   + (f"; not held: {', '.join(missing[:5])}" if missing else ""))
+
+
+_VERDICT_WORDS = frozenset({"yes", "no"})
 
 
 def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:

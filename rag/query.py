@@ -282,14 +282,30 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     both = f"{question} {text}"
     named = detect_papers(both, catalogue, fit, ordinary)
     if intent == "compare" and not (_COMPARE.search(both) and _OF_PAPERS.search(question)) \
-            and len(set(named) | labelled_papers(question, catalogue)) < 2:
-        intent = "answer"  # "the gap/differences between implicit and explicit models" in one paper
+            and len(compared_papers(question, catalogue, fit, ordinary)) < 2:
+        # "the gap/differences between implicit and explicit models" in one paper; "how many
+        # parameters does GraphBSI have, and how does that compare with the baselines it beats
+        # on Moses?" (a dataset named like a loaded paper) compares a figure, not two papers
+        intent = "answer"
     if intent == "answer" and authors and _PLURAL_WORKS.search(question):
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
     if intent == "list" and not (filters.authors or filters.areas or filters.years):
         intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
     return Query(original=question, text=text, intent=intent, filters=filters, named=named,
                  topic_areas=topic_areas)
+
+
+# Where a question's clauses part: "..., and how does that compare with ...?"
+_CLAUSES = re.compile(r"[?？;；。]|,\s*(?:and|but)\s+|，\s*")
+
+
+def compared_papers(question: str, catalogue: dict[str, PaperRecord], fit: Fit | None = None,
+                    ordinary: frozenset[str] = frozenset()) -> set[str]:
+    """The loaded papers a comparison question names inside the clause that compares ("How
+    does RoT compare with GLOT?": both), not elsewhere in the question."""
+    clause = next((c for c in _CLAUSES.split(question)
+                   if _COMPARE.search(c) or _DIFFERENCE.search(c)), question)
+    return set(detect_papers(clause, catalogue, fit, ordinary)) | labelled_papers(clause, catalogue)
 
 
 def labelled_papers(question: str, catalogue: dict[str, PaperRecord]) -> set[str]:

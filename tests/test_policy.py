@@ -11,6 +11,7 @@ from rag.pipeline import PaperChat
 from rag.policy import (
     Context,
     Subjects,
+    added_held,
     adds_information,
     answer_type_matches,
     answerability,
@@ -761,3 +762,39 @@ def test_a_question_that_names_no_paper_may_be_restated_in_shorter_stretches(cha
     described = chat._answer_context(chat.understand(question))
     named = chat._answer_context(chat.understand("How does ResiliBench model the tools' random behaviour?"))
     assert (described.restated_span, named.restated_span) == (3, 6)
+
+
+ROT_GRAPH = ("RoT organizes prior reasoning as composable thought steps in a thought graph with "
+             "sequential and semantic edges, and retrieves query-relevant nodes for a new problem.")
+
+
+def test_what_an_answer_adds_must_be_in_what_it_cites() -> None:
+    question = ("How does the retrieval latency of RoT grow as its thought graph scales from "
+                "thousands to millions of nodes?")
+    cited = [_passage(1, "rot", "RoT", ROT_GRAPH)]
+    made_up = ("The retrieval latency of RoT grows exponentially as its thought graph scales from "
+               "thousands to millions of nodes [1].")
+    verdict = added_held(question, made_up, cited, ["RoT"], min_share=0.5)
+    assert not verdict.ok and verdict.reason.endswith("not held: exponenti") and "0.00 of its 1" in verdict.reason
+    # the same answer citing a passage that says it
+    says = _passage(1, "rot", "RoT", "Retrieval latency grows exponentially with the graph's size.")
+    assert added_held(question, made_up, [says], ["RoT"], min_share=0.5).ok
+    # a number and words taken from the passage are held
+    assert added_held("How much does RoT reduce latency?", "RoT reduces inference latency by 82% [1].",
+                      [_passage(1, "rot", "RoT", ROT)], ["RoT"], min_share=1.0).ok
+    # the rest of the cited paper counts (the passage shown is a few of its sentences)
+    whole = added_held(question, made_up, cited, ["RoT"], lambda p: frozenset(["exponenti"]), 0.5)
+    assert whole.ok and "papers hold 1.00" in whole.reason and "passages 0.00" in whole.reason
+    # "yes" is the verdict (verdict_kept checks it), not information; a compound is held by its parts
+    assert added_held("Does ALL-IN work on unseen datasets?", "Yes, ALL-IN works on unseen datasets [1].",
+                      cited, ["ALL-IN"], min_share=1.0).reason.startswith("adds nothing")
+    parts = _passage(1, "allin", "ALL-IN", "It performs strongly on node- and graph-level tasks.")
+    assert added_held("On which tasks does ALL-IN perform well?", "ALL-IN performs well on node-level tasks [1].",
+                      [parts], ["ALL-IN"], min_share=1.0).ok
+
+
+def test_added_held_leaves_what_it_cannot_measure_to_other_checks() -> None:
+    cited = [_passage(1, "rot", "RoT", ROT)]
+    assert added_held("What does RoT reduce?", "RoT 将推理延迟降低了 82% [1]。", cited, min_share=1.0).ok
+    assert added_held("What does RoT reduce?", "RoT reduces [1].", cited, ["RoT"], min_share=1.0).ok
+    assert added_held("What does RoT reduce?", "RoT reduces latency [1].", cited, min_share=0.0).ok

@@ -107,6 +107,11 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("Do the GLOT authors compare their method with NAVIS?", "answer"),
     ("Does RoT compare against GLOT and NAVIS?", "answer"),
     ("How does RoT compare with GLOT?", "compare"),
+    # two papers named, but only one inside the clause that compares: a figure compared with
+    # baselines (blind20's az38 at 4,310 papers tabled GraphBSI beside a paper named like the
+    # Moses benchmark)
+    ("How many trainable parameters does GLOT have, and how does that compare with the "
+     "baselines it beats on NAVIS?", "answer"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
