@@ -43,6 +43,7 @@ from rag.text import acronym_words, is_author_label, tokenize
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
 DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
 DEFAULT_RESTATED_SPAN: int = Settings.model_fields["restated_span"].default
+DEFAULT_ADDED_SHARE: float = Settings.model_fields["added_held_share"].default
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class Context:
     paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
     restated_span: int = DEFAULT_RESTATED_SPAN  # Settings.restated_span
-    added_share: float = 0.5  # Settings.added_held_share
+    added_share: float = DEFAULT_ADDED_SHARE  # Settings.added_held_share
     cited_names: frozenset[str] = frozenset()  # stemmed names of the papers a sentence cites
     # a Chinese answer sentence -> its English reading (rag/english.py), checked in its stead
     readings: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
@@ -774,6 +775,14 @@ def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> V
                    "the yes / no the question asks for was dropped; the rest does not give it" if lost else "")
 
 
+def added_words(question: str, text: str, names: Iterable[str] = ()) -> list[str]:
+    """The stemmed words of `text` that are not the question's, not a cited paper's name or
+    authors (`names`), and not framing or generic ("widely used"): what an answer says."""
+    w = words()
+    known = set(tokenize(question)) | set(tokenize(" ".join(names))) | w.frame | w.generic | w.gaps
+    return [t for t in tokenize(text) if t not in known]
+
+
 def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Verdict:
     """A wh-question's answer must say something the question did not: a word (or number)
     that is not the question's, not a cited paper's name or authors (`names`), and not
@@ -783,9 +792,8 @@ def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Ver
     if not _ASKS_CONTENT.search(question):
         return Verdict("adds_information", True, "not a what/which/how question")
     w = words()
-    known = set(tokenize(question)) | set(tokenize(" ".join(names))) | w.frame | w.generic | w.gaps
     body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are not information
-    new = [t for t in tokenize(body) if t not in known]
+    new = added_words(question, body, names)
     if not new and _CJK.search(body):
         # characters it adds that are not function characters (`new_cjk_chars`), else an
         # answer word ("优于")
@@ -801,32 +809,24 @@ def added_held(question: str, text: str, cited: Iterable[Passage], names: Iterab
                paper: Callable[[Passage], frozenset[str]] | None = None,
                min_share: float = 0.0) -> Verdict:
     """What an answer adds to the question must come from what it cites: of the words it adds
-    (as adds_information counts them, and not "yes" / "no", which verdict_kept checks), at
-    least `min_share` are in its cited passages or (`paper`, e.g. Context.words_of) the rest of
-    their papers; a compound ("node-level") is held when its parts are. "The retrieval latency
-    of RoT grows exponentially as its thought graph scales to millions of nodes [2]" restates
-    the question and adds one word, "exponentially", that neither passage [2] nor its paper
-    holds: it is not the paper's answer, however similar the sentence is to the passage. The
-    reason also gives the share the passages alone hold. A Chinese answer is not measured."""
+    (`added_words`, but not "yes" / "no", which verdict_kept checks), at least `min_share` are
+    in its cited passages or (`paper`, e.g. Context.words_of) the rest of their papers; a
+    compound ("node-level") is held when its parts are. "The retrieval latency of RoT grows
+    exponentially as its thought graph scales to millions of nodes [2]" restates the question
+    and adds one word, "exponentially", that neither passage [2] nor its paper holds: it is not
+    the paper's answer, however similar the sentence is to the passage. The reason also gives
+    the share the passages alone hold. A Chinese answer is not measured."""
     body = re.sub(r"\[\d+\]", " ", text)
     if _CJK.search(body):
         return Verdict("added_held", True, "not measured (Chinese)")
-    w = words()
-    known = set(tokenize(question)) | set(tokenize(" ".join(names))) | w.frame | w.generic | w.gaps
-    new = list(dict.fromkeys(t for t in tokenize(body) if t not in known and t not in _VERDICT_WORDS))
+    new = list(dict.fromkeys(t for t in added_words(question, body, names) if t not in _VERDICT_WORDS))
     if not new:
         return Verdict("added_held", True, "adds nothing (adds_information decides)")
     cited = list(cited)
-
-    def holds(vocabulary: frozenset[str], token: str) -> bool:
-        parts = [p for p in re.split(r"[-.]", token) if p]
-        return token in vocabulary or (len(parts) > 1 and all(p in vocabulary for p in parts))
-
-    chunks = frozenset().union(*(passage_words(p) for p in cited)) if cited else frozenset()
-    chunks = chunks | {part for t in chunks for part in re.split(r"[-.]", t) if part}
-    papers = chunks.union(*(paper(p) for p in cited)) if paper and cited else chunks
-    in_chunks = sum(holds(chunks, t) for t in new) / len(new)
-    missing = [t for t in new if not holds(papers, t)]
+    chunks = _with_parts(frozenset().union(*(passage_words(p) for p in cited)))
+    papers = chunks.union(*(paper(p) for p in cited)) if paper else chunks
+    in_chunks = sum(_token_held(chunks, t) for t in new) / len(new)
+    missing = [t for t in new if not _token_held(papers, t)]
     share = 1 - len(missing) / len(new)
     return Verdict("added_held", share >= min_share,
                    f"papers hold {share:.2f} of its {len(new)} added words, passages {in_chunks:.2f}"
@@ -834,6 +834,22 @@ def added_held(question: str, text: str, cited: Iterable[Passage], names: Iterab
 
 
 _VERDICT_WORDS = frozenset({"yes", "no"})
+
+
+def _parts(token: str) -> list[str]:
+    return [p for p in re.split(r"[-.]", token) if p]
+
+
+def _with_parts(vocabulary: frozenset[str]) -> frozenset[str]:
+    """The words and the parts of its compounds ("node-", "graph-level": node, graph, level)."""
+    return vocabulary | {p for t in vocabulary for p in _parts(t)}
+
+
+def _token_held(vocabulary: frozenset[str], token: str) -> bool:
+    """An already stemmed token is there, or (a compound) every part of it is (`_held` does
+    the same for a word as written)."""
+    parts = _parts(token)
+    return token in vocabulary or (len(parts) > 1 and all(p in vocabulary for p in parts))
 
 
 def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:
