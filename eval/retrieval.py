@@ -43,6 +43,7 @@ def write_corpus(beir: BeirSet, path: Path) -> dict[str, list[str]]:
 VARIANTS: dict[str, dict[str, Any]] = {
     "paperchat_allwords": {"query_stopwords": False},  # BM25 sees function words too
     "paperchat_papers": {"paper_share": 0.5},  # whole-paper vectors as a third side
+    "paperchat_repeats": {"query_word_repeats": True},  # BM25 counts a repeated word again
 }
 
 

@@ -51,10 +51,13 @@ class System:
 
 SYSTEMS: dict[str, System] = {s.name: s for s in (
     # Off-the-shelf baselines on the bare question.
-    System("bm25", "minilm", mode="bm25", understood=False, overrides={"query_stopwords": False}),
+    # Each counts a word the question repeats again, as they did before session 20.
+    System("bm25", "minilm", mode="bm25", understood=False,
+           overrides={"query_stopwords": False, "query_word_repeats": True}),
     System("minilm-dense", "minilm", mode="dense", understood=False, overrides={"paper_share": 0.0}),
     System("rrf-bm25-minilm", "minilm", understood=False,
-           overrides={"fusion": "rrf", "paper_share": 0.0, "query_stopwords": False}),
+           overrides={"fusion": "rrf", "paper_share": 0.0, "query_stopwords": False,
+                      "query_word_repeats": True}),
     System("e5-dense", "e5", mode="dense", understood=False, overrides={"paper_share": 0.0}),
     # The product: query understanding, paper-level fusion; "-papers" adds the whole-paper
     # vectors as a third side. MiniLM systems translate Chinese with the model first.
@@ -64,6 +67,8 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
     # Ablation: BM25 sees the question's function words too (the default before issue 9's
     # fusion ablation).
     System("minilm-allwords", "minilm", overrides={"query_stopwords": False}),
+    # Ablation: BM25 counts a word the question repeats again (the default before session 20).
+    System("minilm-repeats", "minilm", overrides={"query_word_repeats": True}),
     System("e5", "e5"),
     System("e5-papers", "e5", overrides={"paper_share": 0.5}),
 )}

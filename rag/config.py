@@ -99,6 +99,19 @@ class Settings(BaseSettings):
         "out of the BM25 side's query (measured: same top-5 paraphrase rate, better MRR; "
         "eval/RESULTS.md, issue 9).",
     )
+    query_word_repeats: bool = Field(
+        False,
+        description="Let a word the question repeats count again on the BM25 side (off: each "
+        "distinct word once, so a long question that says 'gradient' three times does not "
+        "rank by it alone; measured with ef_search: +4 paraphrases of 350 at 4,310 papers, "
+        "eval/RESULTS.md, issue 9, session 20).",
+    )
+    hnsw_ef_search: int = Field(
+        500, ge=10,
+        description="Candidates Chroma's HNSW index examines per search (its own default is "
+        "100, which returned 93% of the exact 100 nearest chunks at 4,310 papers; 500 returns "
+        "99.8% for 2-4 ms more). Applied to a library's collections when it is opened.",
+    )
     query_threads: int = Field(
         1, ge=0,
         description="CPU threads torch may use to embed a query (0 = leave as is); a short "

@@ -143,22 +143,27 @@ class LexicalIndex:
         """The text's (stemmed) words that no stored chunk contains."""
         return frozenset(t for t in tokenize(text) if not self.bm25.df(t))
 
-    def _scores(self, bm25: Bm25, query: str, mask: np.ndarray | None) -> np.ndarray:
-        return bm25.scores(tokenize(query), weight_mask=mask)
+    def _scores(self, bm25: Bm25, query: str, mask: np.ndarray | None, distinct: bool) -> np.ndarray:
+        tokens = tokenize(query)
+        return bm25.scores(list(dict.fromkeys(tokens)) if distinct else tokens, weight_mask=mask)
 
-    def chunk_scores(self, query: str, allowed: set[str] | None = None) -> np.ndarray:
-        """BM25 of every chunk (0 for chunks of papers outside `allowed`)."""
+    def chunk_scores(self, query: str, allowed: set[str] | None = None,
+                     distinct: bool = False) -> np.ndarray:
+        """BM25 of every chunk (0 for chunks of papers outside `allowed`); `distinct`: each
+        (stemmed) query word counts once however often the query repeats it."""
         mask = None
         if allowed is not None:
             mask = np.isin(self._paper_of, list(allowed)).astype(np.float32)
-        return self._scores(self.bm25, query, mask)
+        return self._scores(self.bm25, query, mask, distinct)
 
-    def paper_scores(self, query: str, k: int, allowed: set[str] | None = None) -> list[tuple[str, float]]:
+    def paper_scores(self, query: str, k: int, allowed: set[str] | None = None,
+                     distinct: bool = False) -> list[tuple[str, float]]:
         """(paper id, BM25 of the whole paper) for the best k papers with a positive score."""
         mask = None
         if allowed is not None:
             mask = np.isin(self._paper_array, list(allowed)).astype(np.float32)
-        return [(self.paper_ids[i], s) for i, s in _top(self._scores(self.paper_bm25, query, mask), k)]
+        found = _top(self._scores(self.paper_bm25, query, mask, distinct), k)
+        return [(self.paper_ids[i], s) for i, s in found]
 
     def search(self, query: str, k: int, allowed: set[str] | None = None) -> list[tuple[int, float]]:
         """(chunk position, BM25 score) of the best k chunks with a positive score."""

@@ -189,21 +189,23 @@ class PaperVectorRetriever(BaseRetriever):
 
 class LexicalRetriever(BaseRetriever):
     """BM25: every chunk of the `papers` best papers by whole-paper BM25. Node scores are the
-    chunks' own BM25 (to order passages); `paper_scores` keeps the whole-paper BM25."""
+    chunks' own BM25 (to order passages); `paper_scores` keeps the whole-paper BM25. `distinct`:
+    a word the query repeats counts once."""
 
     def __init__(self, lexical: LexicalIndex, papers: int, allowed: set[str] | None,
-                 drop_stopwords: bool = True) -> None:
+                 drop_stopwords: bool = True, distinct: bool = True) -> None:
         super().__init__()
         self._lexical, self.top_k, self._allowed = lexical, papers, allowed
-        self.drop_stopwords = drop_stopwords
+        self.drop_stopwords, self.distinct = drop_stopwords, distinct
         self.paper_scores: dict[str, float] = {}
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         ix, query = self._lexical, query_bundle.query_str
         if self.drop_stopwords:
             query = lexical_query(query)
-        self.paper_scores = dict(ix.paper_scores(query, self.top_k, self._allowed))
-        chunk = ix.chunk_scores(query, self._allowed) if self.paper_scores else np.zeros(0)
+        self.paper_scores = dict(ix.paper_scores(query, self.top_k, self._allowed, self.distinct))
+        chunk = (ix.chunk_scores(query, self._allowed, self.distinct) if self.paper_scores
+                 else np.zeros(0))
         return [NodeWithScore(node=chunk_node(ix, i), score=float(chunk[i]))
                 for pid in self.paper_scores for i in ix.chunks_of[pid]]
 
@@ -342,7 +344,8 @@ def build_retriever(store: Store, lexical: LexicalIndex, settings: Settings,
     dense = DenseRetriever(store, lexical, 2 * n, allowed, settings.query_threads)
     whole = PaperVectorRetriever(store, lexical, n, allowed)
     return HybridRetriever(dense, whole,
-                           LexicalRetriever(lexical, n, allowed, settings.query_stopwords),
+                           LexicalRetriever(lexical, n, allowed, settings.query_stopwords,
+                                            distinct=not settings.query_word_repeats),
                            side_weights(settings, mode), settings.fusion)
 
 

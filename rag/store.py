@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -72,6 +73,26 @@ def to_node(chunk: Chunk) -> TextNode:
     )
 
 
+def search_breadth(collection: Any, ef_search: int) -> None:
+    """Give the collection's HNSW index `ef_search` (Settings.hnsw_ef_search) when it has
+    another; libraries made before the setting have Chroma's 100. Called before the first
+    search: an index already loaded (a running Chroma server's) keeps its old value until it
+    is next loaded. A server that refuses the change is logged and searched as it is."""
+    hnsw = dict((collection.configuration or {}).get("hnsw") or {})
+    if not hnsw or hnsw.get("ef_search") == ef_search:
+        return
+    for attempt in range(3):  # "database is locked" while another process opens the library
+        try:
+            collection.modify(configuration={"hnsw": {"ef_search": ef_search}})
+            log.info("collection %s: HNSW ef_search %s -> %d", collection.name,
+                     hnsw.get("ef_search"), ef_search)
+            return
+        except Exception as exc:  # noqa: BLE001 (a busy database or an older server: logged)
+            error = exc
+            time.sleep(0.5 * (attempt + 1))
+    log.warning("collection %s keeps HNSW ef_search %s (%s)", collection.name, hnsw.get("ef_search"), error)
+
+
 class Store:
     """A Chroma collection (embedded or server) wrapped as a LlamaIndex vector index."""
 
@@ -97,6 +118,8 @@ class Store:
             f"{settings.collection}-papers", metadata={"hnsw:space": "cosine"},
             embedding_function=None,
         )
+        for collection in (self.collection, self.paper_collection):
+            search_breadth(collection, settings.hnsw_ef_search)
         self.vector_store = ChromaVectorStore(chroma_collection=self.collection)
         self.index = VectorStoreIndex.from_vector_store(self.vector_store, embed_model=embed_model)
         self._catalogue: dict[str, PaperRecord] | None = None

@@ -51,3 +51,36 @@ def test_the_setting_reaches_the_lexical_side(chat: PaperChat, drop: bool) -> No
     settings = chat.settings.model_copy(update={"query_stopwords": drop})
     retriever = build_retriever(chat.store, chat.lexical, settings, allowed=None)
     assert retriever.lexical.drop_stopwords is drop
+
+
+def test_a_repeated_word_counts_once_unless_asked() -> None:
+    """Session 20: a long paraphrase that says "gradient" three times ranked the one paper that
+    repeats it above the paper sharing more of the question's words; each distinct word now
+    counts once on the BM25 side (`query_word_repeats` off), +4 paraphrases of 350 at 4,310
+    papers (eval/RESULTS.md, issue 9)."""
+    texts = {
+        "repeats": "Gradient flows and gradient estimates.",
+        "broad": "Memory of past steps for regression.",
+        "graphs": "Graph pooling over tokens.",
+        "tokens": "Token attention in transformers.",
+    }
+    ix = LexicalIndex.build([f"{p}:0" for p in texts], list(texts.values()),
+                            [{"paper_id": p, "chunk_index": 0, "title": p} for p in texts])
+    question = "gradient methods with memory: how do gradient steps and gradient noise behave?"
+    once = dict(ix.paper_scores(question, 2, distinct=True))
+    again = dict(ix.paper_scores(question, 2))
+    assert max(once, key=lambda p: once[p]) == "broad"
+    assert max(again, key=lambda p: again[p]) == "repeats"
+    assert once["repeats"] < again["repeats"]
+    assert dict(ix.paper_scores("gradient", 2)) == dict(ix.paper_scores("gradient gradients", 2, distinct=True))
+    for repeats in (False, True):
+        retriever = LexicalRetriever(ix, papers=2, allowed=None, distinct=not repeats)
+        retriever.retrieve(QueryBundle(question))
+        assert max(retriever.paper_scores, key=lambda p: retriever.paper_scores[p]) == (
+            "repeats" if repeats else "broad")
+
+
+@pytest.mark.parametrize("repeats", [True, False])
+def test_the_repeats_setting_reaches_the_lexical_side(chat: PaperChat, repeats: bool) -> None:
+    settings = chat.settings.model_copy(update={"query_word_repeats": repeats})
+    assert build_retriever(chat.store, chat.lexical, settings, allowed=None).lexical.distinct is not repeats
