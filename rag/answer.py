@@ -16,6 +16,7 @@ from rag.policy import (
     answer_type_matches,
     answerability,
     compared_held,
+    offered_held,
     verdict_kept,
 )
 from rag.sentences import VectorCache
@@ -127,6 +128,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
              adds_information(asked, checked.text, names),
              added_held(asked, checked.text, cited, names, ctx.words_of, ctx.added_share),
              compared_held(query_text or question, cited, ctx.words_of),
+             offered_held(question, query_text, checked.text, cited, ctx.words_of),
              verdict_kept(query_text or question, checked.checks, checked.text))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
     if checked.refused or not checked.cited or not all(v.ok for v in whole):

@@ -55,6 +55,8 @@ class Words:
     answer_words_cjk: tuple[str, ...] = ()  # "优于", "降低": a Chinese comparison's answer
     hedges: tuple[str, ...] = ()  # "can be inferred", "presumably": said of what a passage implies
     spelled: Mapping[str, str] = field(default_factory=dict)  # "half" -> "50"
+    multiplier: re.Pattern[str] | None = None  # "100x", "100 times": a figure given as a ratio
+    example_markers_cjk: tuple[str, ...] = ()  # "例如": a Chinese question offers an example
     new_cjk_chars: int = 3  # a Chinese answer adds information with this many new characters
     quantity_nouns: tuple[str, ...] = ()  # "what replay buffer *size*": a quantity is asked
     named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
@@ -129,7 +131,37 @@ def words() -> Words:
         compared_generic=stems(raw.get("compared_generic", "").split()),
         compared_clause=phrases(r"\b", raw.get("compared_clause_openers", []), r"\b"),
         vague_quantity=phrases(r"\b", raw.get("vague_quantities", []), r"\b"),
-        exact=phrases(r"\b", raw.get("exact_phrases", []), r"\b"))
+        exact=phrases(r"\b", raw.get("exact_phrases", []), r"\b"),
+        multiplier=_multiplier(raw.get("multiplier_units", "").split()),
+        example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
+
+
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
+def _multiplier(units: list[str]) -> re.Pattern[str] | None:
+    """A figure with a ratio's unit right after it ("100x", "4.5 ×", "10-fold", "100 倍"): the
+    figure is group 1. None for no units."""
+    if not units:
+        return None
+    def unit(u: str) -> str:  # a one-letter unit only right after the figure ("3 x 3" is a size)
+        gap = "" if len(u) == 1 and not _CJK_CHAR.match(u) else r"[\s-]?"
+        return gap + re.escape(u) + (r"\b" if u.isascii() and u[-1].isalpha() else "")
+
+    return re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*)(?:"
+                      + "|".join(unit(u) for u in sorted(units, key=len, reverse=True)) + ")", re.IGNORECASE)
+
+
+def ratios(text: str) -> set[str]:
+    """The figures the text gives as ratios ("100x faster": 100)."""
+    pattern = words().multiplier
+    return {n.replace(",", "") for n in pattern.findall(text)} if pattern else set()
+
+
+def plain_numbers(text: str) -> set[str]:
+    """The figures the text gives other than as ratios ("length 100", "62.1%")."""
+    pattern = words().multiplier
+    return numbers(pattern.sub(" ", text) if pattern else text)
 
 
 def _openers(words: list[str], cjk: list[str]) -> re.Pattern[str] | None:

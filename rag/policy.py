@@ -3,10 +3,12 @@ with its reason, and the rules for when to ask the model at all.
 
 A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   supported           the passage's similarity to the sentence reaches `support_threshold`
-  numbers_held        every number of the sentence is in the passage text
+  numbers_held        every number of the sentence is in the passage text (a bare one not
+                      only as a ratio: "100x" holds no "length of 100")
   asked_terms_held    each two-word term it repeats from the question is in the passage's chunk
   specifics_held      each name or acronym it uses ("GAT", "ImageNet") is in the cited paper or
-                      the question (not a name the question only offers or compares with)
+                      the question (not a name, nor a compound, the question only offers or
+                      compares with)
   known_words         it uses no question word that no loaded paper contains ("GPU")
   subject             a sentence naming paper X cites X (or a passage that names X), one naming
                       "X et al." cites a paper by X; a sentence about "the paper" / "it"
@@ -14,8 +16,10 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   no_contradiction    negation, direction words and numbers agree with the passage
 Before them, a sentence that asks (`not_a_question`), infers (`stated`) or explains a dropped
 sentence ("This is because ...", `follows_kept`) is dropped. The answer as a whole must give
-what was asked (`answer_type_matches`) and cite papers naming what a question compares with
-(`compared_held`). cite.py applies these
+what was asked (`answer_type_matches`), add to the question words its cited papers hold
+(`added_held`), cite papers naming what a question compares with (`compared_held`) and, when a
+Chinese answer gives back the example its question offered, a paper naming it (`offered_held`).
+cite.py applies these
 checks (keep, repair to another passage, correct to the passage's own sentence, or drop);
 answer.py refuses when nothing survives. A reply that only names a paper or repeats the
 question (`names_only`) is asked for once more before that refusal (pipeline.py). Word lists
@@ -34,7 +38,15 @@ from typing import Any
 
 from rag.authors import name_matches
 from rag.config import Settings
-from rag.contradiction import aligned_sentences, contradiction, numbers, swapped_figures, words
+from rag.contradiction import (
+    aligned_sentences,
+    contradiction,
+    numbers,
+    plain_numbers,
+    ratios,
+    swapped_figures,
+    words,
+)
 from rag.models import Passage, SentenceCheck, Verdict
 from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
@@ -174,8 +186,13 @@ def worked_out(claim: str, held: set[str]) -> set[str]:
 
 
 def numbers_held(claim: str, passage: Passage) -> Verdict:
-    held = numbers(passage.text.replace("\\", ""))
-    missing = numbers(claim) - held - worked_out(claim, held)
+    """Every figure of the sentence is the passage's (or worked out from it in the open). A
+    bare figure must be in the passage other than as a ratio: GLOT's "100x faster" does not
+    hold "a sequence length of 100"; a ratio may be held by the bare figure ("a factor of 100")."""
+    text = passage.text.replace("\\", "")
+    held = numbers(text)
+    worked = worked_out(claim, held)
+    missing = ((plain_numbers(claim) - plain_numbers(text)) | (ratios(claim) - held)) - worked
     return Verdict("numbers_held", not missing,
                    f"not in the passage: {', '.join(sorted(missing))}" if missing else "")
 
@@ -362,12 +379,19 @@ def specifics_held(claim: str, passage: Passage, question: str,
     (`known`) are held too: "InfoSEDD and FedCom [1][3]" names each of its two passages' papers,
     and so are acronyms the text spells out, and words it abbreviates ("GNN", "graph neural
     network"). The names the question only offers as examples or choices ("such as GCN or
-    GAT") are not held by the question: picking one is a claim the paper must make."""
+    GAT") are not held by the question: picking one is a claim the paper must make, as is
+    picking a compound it offers ("class-incremental or task-incremental", `offered_compounds`)."""
     text = " ".join([passage.text, passage.hit.text, source_line(passage),
                      str(passage.hit.metadata.get("display_name", ""))])
-    held = paper.union(known, tokenize(_DASHES.sub("-", text)), spelt(claim, f"{text} {question}"),
-                       _question_held(question))
+    cited = paper.union(known, tokenize(_DASHES.sub("-", text)))
+    held = cited.union(spelt(claim, f"{text} {question}"), _question_held(question))
     missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
+    # a compound the question offers as a choice ("class-incremental or task-incremental"),
+    # picked by the sentence: the cited paper must have it whole, not only its parts
+    said = _DASHES.sub("-", claim).lower()
+    missing += [c for c, others in offered_compounds(question)
+                if c.lower() in said and not all(o.lower() in said for o in others)
+                and c not in missing and tokenize(c)[:1] and tokenize(c)[0] not in cited]
     return Verdict("specifics_held", not missing,
                    f"not in the cited paper: {', '.join(missing)}" if missing else "")
 
@@ -390,6 +414,23 @@ def offered_names(question: str) -> list[str]:
     # "x " keeps each word off the first place, where `specifics` skips a capitalised word
     choices = [f"{a} {b}" for a, b in _CHOICE.findall(question) if specifics(f"x {a}") and specifics(f"x {b}")]
     return specifics("x " + " ".join(spans + choices))
+
+
+def offered_compounds(question: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The compound words ("class-incremental", "breadth-first") a question offers as a choice
+    between two or as examples, each with the alternatives offered beside it: naming one as the
+    answer is a claim the paper must make (naming them all, "averaging or max-pooling loses
+    information", picks none)."""
+    q = _DASHES.sub("-", question)
+    groups = [(a, b) for a, b in _CHOICE.findall(q)]
+    groups += [tuple(m.group(1).split()) for m in _EXAMPLES.finditer(q)]
+    out: dict[str, tuple[str, ...]] = {}
+    for group in groups:
+        words = tuple(w.strip("-/") for w in group)
+        for w in words:
+            if "-" in w:
+                out.setdefault(w, tuple(x for x in words if x != w and x.lower() not in ("or", "and")))
+    return list(out.items())
 
 
 @lru_cache(maxsize=64)
@@ -831,6 +872,42 @@ def added_held(question: str, text: str, cited: Iterable[Passage], names: Iterab
     return Verdict("added_held", share >= min_share,
                    f"papers hold {share:.2f} of its {len(new)} added words, passages {in_chunks:.2f}"
                    + (f"; not held: {', '.join(missing[:5])}" if missing else ""))
+
+
+# "For example, is it a Dirichlet prior?": what the English rewrite offers, to its sentence's end
+_OFFERED_EN = re.compile(r"\b(?:such as|for example|for instance|e\.g\.|like)\b,?\s*([^?.;:]+)", re.IGNORECASE)
+_CJK_STOP = re.compile(r"[，。？！?!,.;；：:（）()、]|吗|呢|之类|等")
+
+
+def offered_cjk(question: str) -> list[str]:
+    """What a Chinese question offers as an example, as written ("例如狄利克雷先验吗？":
+    狄利克雷先验): from a marker (`example_markers_cjk`) to the next punctuation or particle."""
+    out = []
+    for marker in words().example_markers_cjk:
+        for tail in question.split(marker)[1:]:
+            span = _CJK_STOP.split(tail, maxsplit=1)[0].strip().removeprefix("是").strip()
+            if len(span) >= 2 and _CJK.search(span):
+                out.append(span)
+    return out
+
+
+def offered_held(question: str, query_text: str, text: str, cited: Iterable[Passage],
+                 paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
+    """A Chinese answer that gives back the example its question offered ("STAD 假设了狄利克雷
+    先验" for "……例如狄利克雷先验吗？") asserts it: the example's names in the English rewrite
+    ("For example, is it a Dirichlet prior?": Dirichlet) must be in a cited passage or its
+    paper. When the rewrite names nothing there, the answer only repeats the question."""
+    given = [span for span in offered_cjk(question) if span in text]
+    if not given:
+        return Verdict("offered_held", True, "")
+    wanted = list(dict.fromkeys(n for m in _OFFERED_EN.finditer(query_text) for n in specifics("x " + m.group(1))))
+    cited = list(cited)
+    held = frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited))
+    missing = [n for n in wanted if not _held(n, held)]
+    if wanted and not missing:
+        return Verdict("offered_held", True, f"the cited paper names {', '.join(wanted)}")
+    return Verdict("offered_held", False, f"gives back the question's example {given[0]}"
+                   + (f"; no cited paper names {', '.join(missing)}" if missing else ", named by no cited paper"))
 
 
 _VERDICT_WORDS = frozenset({"yes", "no"})

@@ -32,6 +32,9 @@ from rag.policy import (
     names_only,
     numbers_bound,
     numbers_held,
+    offered_cjk,
+    offered_compounds,
+    offered_held,
     offered_names,
     passes,
     rarity,
@@ -644,6 +647,22 @@ def test_a_figure_worked_out_from_the_passage_is_held() -> None:
     assert not numbers_held("The gap is 11.3 points.", p).ok  # not worked out: not held
 
 
+def test_a_bare_figure_is_not_held_by_the_same_figure_given_as_a_ratio() -> None:
+    """Blind20's az43 asked GLOT's input sequence length, which its abstract does not give; the
+    reply "输入序列长度为 100" passed because the abstract says GLOT trains "over 100x faster". A
+    figure given only as a ratio ("100x", "20 倍", "10-fold") holds the ratio, not a bare figure;
+    a ratio in the sentence is still held by the passage's bare figure ("a factor of 20")."""
+    glot = _passage(1, "glot", "GLOT", GLOT + " It trains over 100x faster than full fine-tuning.")
+    assert not numbers_held("输入序列长度为 100。", glot).ok
+    assert not numbers_held("GLOT uses 20 trainable parameters.", glot).ok
+    assert numbers_held("GLOT trains 100 倍 faster.", glot).ok
+    assert numbers_held("GLOT trains 100 times faster.", glot).ok
+    assert numbers_held("GLOT needs 20-fold fewer trainable parameters.", glot).ok
+    factor = _passage(2, "f", "F", "It cuts the cost by a factor of 20 on a 3 x 3 grid.")
+    assert numbers_held("It is 20x cheaper.", factor).ok
+    assert numbers_held("The grid is 3 by 3.", factor).ok
+
+
 def test_a_verb_and_its_preposition_are_not_an_asked_term() -> None:
     """Blind5's af20 asked what node representations are "built from"; the right answer was
     dropped because "built from" is in no abstract. A pair with a preposition is no term."""
@@ -798,3 +817,46 @@ def test_added_held_leaves_what_it_cannot_measure_to_other_checks() -> None:
     assert added_held("What does RoT reduce?", "RoT 将推理延迟降低了 82% [1]。", cited, min_share=1.0).ok
     assert added_held("What does RoT reduce?", "RoT reduces [1].", cited, ["RoT"], min_share=1.0).ok
     assert added_held("What does RoT reduce?", "RoT reduces latency [1].", cited, min_share=0.0).ok
+
+
+def test_a_chinese_answer_giving_back_the_questions_example_must_cite_a_paper_naming_it() -> None:
+    """Blind20's az42 asked what prior STAD puts on class proportions, "例如狄利克雷先验吗？" (for
+    example a Dirichlet prior?); STAD's abstract names no prior, and the answer "STAD 假设了狄利克雷
+    先验 [1]" passed: its only content was the question's own example. The example's name in the
+    English rewrite must be in a cited paper; an answer not repeating the example is not judged."""
+    question = "STAD 在处理标签偏移时，对各类别所占比例假设了什么先验分布？例如狄利克雷先验吗？"
+    rewrite = "What prior does STAD assume for class proportions under label shift? For example, is it a Dirichlet prior?"
+    assert offered_cjk(question) == ["狄利克雷先验"]
+    stad = _passage(1, "stad", "STAD", STAD)
+    bad = offered_held(question, rewrite, "STAD 假设了狄利克雷先验 [1]。", [stad])
+    assert not bad.ok and "Dirichlet" in bad.reason
+    dirichlet = _passage(2, "d", "D", "We place a Dirichlet prior on the class proportions.")
+    assert offered_held(question, rewrite, "STAD 假设了狄利克雷先验 [2]。", [dirichlet]).ok
+    assert offered_held(question, rewrite, "STAD 推断随时间变化的类别原型 [1]。", [stad]).ok  # not the example
+    assert not offered_held(question, "What prior does STAD assume?", "STAD 假设了狄利克雷先验 [2]。", [dirichlet]).ok
+    assert offered_held("STAD 用什么先验？", rewrite, "STAD 假设了狄利克雷先验 [1]。", [stad]).ok  # none offered
+
+
+def test_a_compound_the_question_offers_as_a_choice_must_be_in_the_cited_paper() -> None:
+    """Blind20's az31 asked whether Lanzillotta et al. study "class-incremental or
+    task-incremental" continual learning; the abstract says neither, and "Yes, Lanzillotta et
+    al. study class-incremental continual learning [1]" passed on the parts "class" and
+    "incremental". A compound the question offers as a choice must be in the cited paper whole."""
+    question = ("Do Lanzillotta et al. study class-incremental or task-incremental continual "
+                "learning?")
+    assert offered_compounds(question) == [("class-incremental", ("task-incremental",)),
+                                           ("task-incremental", ("class-incremental",))]
+    replay = _passage(1, "lanz", "Lanzillotta et al.", "Replay of past classes limits incremental "
+                      "forgetting in continual learning.")
+    bad = specifics_held("Yes, Lanzillotta et al. study class-incremental continual learning.", replay, question)
+    assert not bad.ok and "class-incremental" in bad.reason
+    said = _passage(2, "lanz", "Lanzillotta et al.", "We study class-incremental continual learning.")
+    assert specifics_held("They study class-incremental continual learning.", said, question).ok
+    assert specifics_held("They study continual learning with replay.", replay, question).ok  # picks none
+    # blind4's ad07 and blind16's av20 name both sides: the subject, not a pick (right answers)
+    both = "Why does simply averaging or max-pooling token outputs lose information?"
+    assert specifics_held("Averaging or max-pooling treats tokens as a set.", replay, both).ok
+    assert not specifics_held("Max-pooling treats tokens as a set.", replay, both).ok
+    graph = "What kind of model is GraphBSI, one-shot or sequential?"
+    assert specifics_held("GraphBSI is a one-shot model.",
+                          _passage(3, "g", "GraphBSI", "GraphBSI is a one-shot graph generative model."), graph).ok
