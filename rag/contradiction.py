@@ -14,7 +14,7 @@ from typing import Any
 
 from rag.models import Passage
 from rag.sentences import overlap, split_sentences
-from rag.text import tokenize
+from rag.text import CJK, tokenize
 
 WORDS_FILE = Path(__file__).resolve().parent / "policy_words.json"
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
@@ -136,16 +136,14 @@ def words() -> Words:
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
 
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
-
-
 def _multiplier(units: list[str]) -> re.Pattern[str] | None:
     """A figure with a ratio's unit right after it ("100x", "4.5 ×", "10-fold", "100 倍"): the
     figure is group 1. None for no units."""
     if not units:
         return None
+
     def unit(u: str) -> str:  # a one-letter unit only right after the figure ("3 x 3" is a size)
-        gap = "" if len(u) == 1 and not _CJK_CHAR.match(u) else r"[\s-]?"
+        gap = "" if len(u) == 1 and not CJK.match(u) else r"[\s-]?"
         return gap + re.escape(u) + (r"\b" if u.isascii() and u[-1].isalpha() else "")
 
     return re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*)(?:"

@@ -387,11 +387,13 @@ def specifics_held(claim: str, passage: Passage, question: str,
     held = cited.union(spelt(claim, f"{text} {question}"), _question_held(question))
     missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
     # a compound the question offers as a choice ("class-incremental or task-incremental"),
-    # picked by the sentence: the cited paper must have it whole, not only its parts
+    # picked by the sentence (not named with all its alternatives): the cited paper must have
+    # it whole (its first token is the whole compound's stem), not only its parts
     said = _DASHES.sub("-", claim).lower()
-    missing += [c for c, others in offered_compounds(question)
-                if c.lower() in said and not all(o.lower() in said for o in others)
-                and c not in missing and tokenize(c)[:1] and tokenize(c)[0] not in cited]
+    for compound, others in offered_compounds(question):
+        picked = compound.lower() in said and not all(o.lower() in said for o in others)
+        if picked and compound not in missing and (stems := tokenize(compound)) and stems[0] not in cited:
+            missing.append(compound)
     return Verdict("specifics_held", not missing,
                    f"not in the cited paper: {', '.join(missing)}" if missing else "")
 
@@ -416,21 +418,21 @@ def offered_names(question: str) -> list[str]:
     return specifics("x " + " ".join(spans + choices))
 
 
-def offered_compounds(question: str) -> list[tuple[str, tuple[str, ...]]]:
+@lru_cache(maxsize=64)
+def offered_compounds(question: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The compound words ("class-incremental", "breadth-first") a question offers as a choice
     between two or as examples, each with the alternatives offered beside it: naming one as the
     answer is a claim the paper must make (naming them all, "averaging or max-pooling loses
-    information", picks none)."""
+    information", picks none). Cached: every (sentence, passage) pair asks it of one question."""
     q = _DASHES.sub("-", question)
-    groups = [(a, b) for a, b in _CHOICE.findall(q)]
-    groups += [tuple(m.group(1).split()) for m in _EXAMPLES.finditer(q)]
+    groups = [*_CHOICE.findall(q), *(m.group(1).split() for m in _EXAMPLES.finditer(q))]
     out: dict[str, tuple[str, ...]] = {}
     for group in groups:
-        words = tuple(w.strip("-/") for w in group)
-        for w in words:
+        offered = [w.strip("-/") for w in group]
+        for w in offered:
             if "-" in w:
-                out.setdefault(w, tuple(x for x in words if x != w and x.lower() not in ("or", "and")))
-    return list(out.items())
+                out.setdefault(w, tuple(x for x in offered if x != w and x.lower() not in ("or", "and")))
+    return tuple(out.items())
 
 
 @lru_cache(maxsize=64)

@@ -78,19 +78,20 @@ def search_breadth(collection: Any, ef_search: int) -> None:
     another; libraries made before the setting have Chroma's 100. Called before the first
     search: an index already loaded (a running Chroma server's) keeps its old value until it
     is next loaded. A server that refuses the change is logged and searched as it is."""
-    hnsw = dict((collection.configuration or {}).get("hnsw") or {})
-    if not hnsw or hnsw.get("ef_search") == ef_search:
+    was = ((collection.configuration or {}).get("hnsw") or {}).get("ef_search")
+    if was is None or was == ef_search:
         return
-    for attempt in range(3):  # "database is locked" while another process opens the library
+    for attempt in range(1, 4):
         try:
             collection.modify(configuration={"hnsw": {"ef_search": ef_search}})
-            log.info("collection %s: HNSW ef_search %s -> %d", collection.name,
-                     hnsw.get("ef_search"), ef_search)
+            log.info("collection %s: HNSW ef_search %s -> %d", collection.name, was, ef_search)
             return
         except Exception as exc:  # noqa: BLE001 (a busy database or an older server: logged)
-            error = exc
-            time.sleep(0.5 * (attempt + 1))
-    log.warning("collection %s keeps HNSW ef_search %s (%s)", collection.name, hnsw.get("ef_search"), error)
+            # "database is locked" while another process opens the library: try again shortly
+            if attempt == 3 or "locked" not in str(exc):
+                log.warning("collection %s keeps HNSW ef_search %s (%s)", collection.name, was, exc)
+                return
+            time.sleep(0.5 * attempt)
 
 
 class Store:

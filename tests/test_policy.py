@@ -844,8 +844,8 @@ def test_a_compound_the_question_offers_as_a_choice_must_be_in_the_cited_paper()
     "incremental". A compound the question offers as a choice must be in the cited paper whole."""
     question = ("Do Lanzillotta et al. study class-incremental or task-incremental continual "
                 "learning?")
-    assert offered_compounds(question) == [("class-incremental", ("task-incremental",)),
-                                           ("task-incremental", ("class-incremental",))]
+    assert list(offered_compounds(question)) == [("class-incremental", ("task-incremental",)),
+                                                 ("task-incremental", ("class-incremental",))]
     replay = _passage(1, "lanz", "Lanzillotta et al.", "Replay of past classes limits incremental "
                       "forgetting in continual learning.")
     bad = specifics_held("Yes, Lanzillotta et al. study class-incremental continual learning.", replay, question)

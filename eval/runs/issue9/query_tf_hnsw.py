@@ -4,17 +4,19 @@
 
 Two differences were found: the re-implementation searches chunk vectors exactly where the
 product asks Chroma's HNSW index (ef_search 100 returns 93% of the exact 100 nearest chunks,
-hnsw_recall.py), and it scores BM25 on the question's distinct words where the product counts a
-repeated word again (a long question that says "gradient" three times weights it three times).
+hnsw_recall.py), and it scores BM25 on the question's distinct words where the product counted a
+repeated word again (a long question that says "gradient" three times weighted it three times).
 Here the product's own search (system minilm, `eval retrieval-library`'s scoring) is run on the
-English ranked questions (single, paraphrase, multi) of every retrieval set with each
-combination: BM25 query words as written or distinct (LexicalIndex._scores patched), and the
-cached 4,310-paper library (ef_search 100) or a copy whose chunk collection has ef_search 500.
+English ranked questions (single, paraphrase, multi) of every retrieval set with BM25 query
+words as written (`query_word_repeats`) or distinct, at the ef_search of the process.
 
-    cp -a data/eval-libraries/iclr-minilm COPY/iclr-minilm   # then, in a fresh process:
-    # chromadb.PersistentClient(COPY/iclr-minilm/chroma).get_collection("papers").modify(
-    #     configuration={"hnsw": {"ef_search": 500}})
-    flock /tmp/heavy.lock .venv/bin/python eval/runs/issue9/query_tf_hnsw.py data/eval-libraries COPY
+The figures in query_tf_hnsw.txt were measured before those settings existed (commit f053f7e,
+with LexicalIndex._scores patched, on the cached library at ef_search 100 and a copy set to
+500). With the settings, the same comparison is (the Store gives the cached library's
+collections the process's ef_search when it opens them):
+
+    PAPERCHAT_HNSW_EF_SEARCH=100 flock /tmp/heavy.lock .venv/bin/python eval/runs/issue9/query_tf_hnsw.py
+    PAPERCHAT_HNSW_EF_SEARCH=500 flock /tmp/heavy.lock .venv/bin/python eval/runs/issue9/query_tf_hnsw.py
 """
 import glob
 import json
@@ -22,39 +24,29 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-import eval.libraries as L  # noqa: E402
+from eval.libraries import library_settings  # noqa: E402
 from eval.retrieval_library import SYSTEMS, score_system  # noqa: E402
 from rag.config import Settings  # noqa: E402
-from rag.lexical import LexicalIndex  # noqa: E402
 from rag.pipeline import PaperChat  # noqa: E402
-from rag.text import tokenize  # noqa: E402
-
-as_written = LexicalIndex._scores
-
-
-def distinct(self, bm25, query, mask):  # type: ignore[no-untyped-def]
-    return bm25.scores(list(dict.fromkeys(tokenize(query))), weight_mask=mask)
-
 
 SETS = sorted(glob.glob(str(Path(__file__).resolve().parents[2] / "questions" / "retrieval_library_*.jsonl")))
-for cache in sys.argv[1:]:
-    L.CACHE = Path(cache)
-    chat = PaperChat(L.library_settings("iclr", Settings()))
-    ef = chat.store.collection.configuration["hnsw"]["ef_search"]
-    for label, fn in (("as written", as_written), ("distinct", distinct)):
-        LexicalIndex._scores = fn  # type: ignore[method-assign]
-        tot: dict[str, list[float]] = {}
-        for f in SETS:
-            qs = [q for q in map(json.loads, open(f, encoding="utf-8"))
-                  if q["kind"] in ("single", "paraphrase", "multi")]
-            res = score_system(chat, SYSTEMS["minilm"], qs, progress=False)
-            for k, v in res["kinds"].items():
-                t = tot.setdefault(k, [0, 0, 0.0])
-                t[0] += v["ok"]
-                t[1] += v["n"]
-                t[2] += v["mrr@10"] * v["n"]
-            name = f.split("retrieval_library_")[1][:-6]
-            print(f"ef_search {ef}, BM25 words {label}, {name}:",
-                  {k: (v["ok"], v["n"]) for k, v in res["kinds"].items()}, flush=True)
-        print(f"ef_search {ef}, BM25 words {label}, ALL:",
-              {k: (int(t[0]), int(t[1]), round(t[2] / t[1], 3)) for k, t in tot.items()}, flush=True)
+base = library_settings("iclr", Settings())
+chat = PaperChat(base)
+ef = chat.store.collection.configuration["hnsw"]["ef_search"]
+for label, repeats in (("as written", True), ("distinct", False)):
+    chat.settings = base.model_copy(update={"query_word_repeats": repeats})
+    tot: dict[str, list[float]] = {}
+    for f in SETS:
+        qs = [q for q in map(json.loads, open(f, encoding="utf-8"))
+              if q["kind"] in ("single", "paraphrase", "multi")]
+        res = score_system(chat, SYSTEMS["minilm"], qs, progress=False)
+        for k, v in res["kinds"].items():
+            t = tot.setdefault(k, [0, 0, 0.0])
+            t[0] += v["ok"]
+            t[1] += v["n"]
+            t[2] += v["mrr@10"] * v["n"]
+        name = f.split("retrieval_library_")[1][:-6]
+        print(f"ef_search {ef}, BM25 words {label}, {name}:",
+              {k: (v["ok"], v["n"]) for k, v in res["kinds"].items()}, flush=True)
+    print(f"ef_search {ef}, BM25 words {label}, ALL:",
+          {k: (int(t[0]), int(t[1]), round(t[2] / t[1], 3)) for k, t in tot.items()}, flush=True)
