@@ -877,7 +877,8 @@ def added_held(question: str, text: str, cited: Iterable[Passage], names: Iterab
 
 
 # "For example, is it a Dirichlet prior?": what the English rewrite offers, to its sentence's end
-_OFFERED_EN = re.compile(r"\b(?:such as|for example|for instance|e\.g\.|like)\b,?\s*([^?.;:]+)", re.IGNORECASE)
+# (a comma or a space after the marker: "e.g." has no word boundary after it, "likely" is no marker)
+_OFFERED_EN = re.compile(r"\b(?:such as|for example|for instance|e\.g\.|like)(?:,\s*|\s+)([^?.;:]+)", re.IGNORECASE)
 _CJK_STOP = re.compile(r"[，。？！?!,.;；：:（）()、]|吗|呢|之类|等")
 
 

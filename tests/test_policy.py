@@ -835,6 +835,9 @@ def test_a_chinese_answer_giving_back_the_questions_example_must_cite_a_paper_na
     assert offered_held(question, rewrite, "STAD 推断随时间变化的类别原型 [1]。", [stad]).ok  # not the example
     assert not offered_held(question, "What prior does STAD assume?", "STAD 假设了狄利克雷先验 [2]。", [dirichlet]).ok
     assert offered_held("STAD 用什么先验？", rewrite, "STAD 假设了狄利克雷先验 [1]。", [stad]).ok  # none offered
+    # the rewrite may offer it after "e.g." (no word boundary follows the full stop)
+    eg = "What prior does STAD assume, e.g. a Dirichlet prior?"
+    assert "Dirichlet" in offered_held(question, eg, "STAD 假设了狄利克雷先验 [1]。", [stad]).reason
 
 
 def test_a_compound_the_question_offers_as_a_choice_must_be_in_the_cited_paper() -> None:
