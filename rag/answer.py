@@ -15,6 +15,7 @@ from rag.policy import (
     adds_information,
     answer_type_matches,
     answerability,
+    choice_held,
     compared_held,
     offered_held,
     verdict_kept,
@@ -129,6 +130,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
              added_held(asked, checked.text, cited, names, ctx.words_of, ctx.added_share),
              compared_held(query_text or question, cited, ctx.words_of),
              offered_held(question, query_text, checked.text, cited, ctx.words_of),
+             choice_held(query_text or question, checked.text, cited, ctx.words_of),
              verdict_kept(query_text or question, checked.checks, checked.text))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
     if checked.refused or not checked.cited or not all(v.ok for v in whole):

@@ -18,7 +18,8 @@ Before them, a sentence that asks (`not_a_question`), infers (`stated`) or expla
 sentence ("This is because ...", `follows_kept`) is dropped. The answer as a whole must give
 what was asked (`answer_type_matches`), add to the question words its cited papers hold
 (`added_held`), cite papers naming what a question compares with (`compared_held`) and, when a
-Chinese answer gives back the example its question offered, a paper naming it (`offered_held`).
+Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
+when the question offers a choice, the answer picks one its cited papers say (`choice_held`).
 cite.py applies these
 checks (keep, repair to another passage, correct to the passage's own sentence, or drop);
 answer.py refuses when nothing survives. A reply that only names a paper or repeats the
@@ -805,17 +806,28 @@ def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> V
     """A yes / no question's answer keeps its yes or no: when the reply's "Yes, InfoSEDD can
     estimate conditional mutual information" was dropped, what follows ("It is accurate when it
     does ...") stands on a verdict the papers did not support, and does not answer the question
-    ("Has ... been applied to age bias?" answered by the abstract's general claim). A question
-    offering alternatives ("Does it replace today's compressors, or build on them?") is
-    answered by picking one, not by yes or no."""
+    ("Has ... been applied to age bias?" answered by the abstract's general claim). Nor does
+    one whose sentence asserting the question ("STAD can adapt regression models") used a
+    question term its paper does not hold ("regression") and was dropped or replaced by the
+    passage's own words. A question offering alternatives ("Does it replace today's
+    compressors, or build on them?") is answered by picking one, not by yes or no
+    (`choice_held`)."""
     opener = words().verdict_opener
     if opener is None or not asks_yes_no(question) or re.search(r"\bor\b", question, re.IGNORECASE):
         return Verdict("verdict_kept", True, "")
+    checks = list(checks)
     dropped = any(c.action == "dropped" and opener.match(c.sentence) for c in checks)
     kept = any(opener.match(s) for s in split_sentences(text))
-    lost = dropped and not kept
-    return Verdict("verdict_kept", not lost,
-                   "the yes / no the question asks for was dropped; the rest does not give it" if lost else "")
+    if dropped and not kept:
+        return Verdict("verdict_kept", False, "the yes / no the question asks for was dropped; the rest does not give it")
+    # "STAD can adapt regression models" asserts the question; its paper never says
+    # "regression", so the sentence was dropped or replaced by the passage's own words, and
+    # what is left says nothing of the question's terms
+    unheld = [c for c in checks if c.action in ("dropped", "corrected")
+              and any(v.check == "asked_terms_held" and not v.ok for v in c.verdicts)]
+    return Verdict("verdict_kept", not unheld,
+                   "the sentence answering yes or no used question terms its paper does not hold; "
+                   "the rest does not answer" if unheld else "")
 
 
 def added_words(question: str, text: str, names: Iterable[str] = ()) -> list[str]:
@@ -911,6 +923,77 @@ def offered_held(question: str, query_text: str, text: str, cited: Iterable[Pass
         return Verdict("offered_held", True, f"the cited paper names {', '.join(wanted)}")
     return Verdict("offered_held", False, f"gives back the question's example {given[0]}"
                    + (f"; no cited paper names {', '.join(missing)}" if missing else ", named by no cited paper"))
+
+
+# "..., or does it estimate them from the data?", "...: linearly, polynomially or exponentially?"
+_OR = re.compile(r",?\s+\bor\b\s+", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def offered_choices(question: str) -> tuple[tuple[frozenset[str], bool], ...]:
+    """The alternatives a question offers its answer, each as the stemmed words only it has:
+    a yes / no question with "or" ("Does it need the exponents in advance, or does it estimate
+    them from the data?": {need, advanc, ...} and {estim, data}) or a list after a colon ("At
+    what rate ...: linearly, polynomially or exponentially?") or a short one after a comma
+    ("What kind of model is it, one-shot or sequential?"). A wh-question's "A or B" is not
+    a choice ("Which papers study pruning or quantization?"), nor is "or not". When the later
+    alternatives are short, the first one is as long as they are ("Does it grow linearly,
+    polynomially or exponentially?": linearly). Each comes with whether its words are a claim
+    an answer picking it makes: not the first of two clauses, which also holds the question's
+    description of its subject ("Was the federated method for manifold-valued parameters tried
+    on real data, or only on synthetic problems?")."""
+    w = words()
+    skip = w.frame | w.generic | w.gaps
+    for sentence in reversed(split_sentences(asking_part(question))):
+        body = sentence.strip().rstrip("?？").strip()
+        if not sentence.strip().endswith(("?", "？")) or len(_OR.split(body)) < 2:
+            continue
+        head, colon, listed = body.rpartition(":")
+        if not colon and not asks_yes_no(body):
+            # "What kind of model is GraphBSI, one-shot or sequential?": a short list after a comma
+            head, colon, listed = body.partition(",")
+            if not colon or len(listed.split()) > 6 or len(_OR.split(listed)) < 2:
+                return ()
+        parts = _OR.split(listed if colon else body)
+        items = [*(x for part in parts[:-1] for x in part.split(",")), parts[-1]]
+        items = [x.strip() for x in items if x.strip()]
+        if len(items) < 2:  # "或" ... an "or" with nothing on one side
+            return ()
+        later = max(len(x.split()) for x in items[1:])
+        if not colon and later <= 3:
+            items[0] = " ".join(items[0].split()[-later:])
+        stems = [frozenset(t for t in tokenize(x) if t not in skip) for x in items]
+        own = [s - frozenset().union(*(o for j, o in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
+        clauses = not colon and later > 3
+        return tuple((o, not (clauses and i == 0)) for i, o in enumerate(own)) if len(own) >= 2 and all(own) else ()
+    return ()
+
+
+def choice_held(question: str, text: str, cited: Iterable[Passage],
+                paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
+    """A question that offers its answer's choices (`offered_choices`) is answered by picking
+    one, and the pick is a claim: the answer must use the words of at least one alternative,
+    and the words it uses of each alternative that is a claim must be in a cited passage or
+    (`paper`) its paper, or a word of the same meaning (`claim_synonyms`). The question's own words are otherwise free to repeat (`added_held` skips them), so
+    "Yarotsky's corner SGD estimates the exponents from the data" would pass though the paper
+    never speaks of estimating or data; "the operator expresses more complex mappings through
+    iteration" picks none of "linearly, polynomially or exponentially". A Chinese answer is not
+    measured."""
+    body = re.sub(r"\[\d+\]", " ", text)
+    choices = offered_choices(question)
+    if not choices or _CJK.search(body):
+        return Verdict("choice_held", True, "")
+    said = _with_parts(frozenset(tokenize(body)))
+    if not any(c & said for c, _ in choices):
+        offered = " / ".join(" ".join(sorted(c)) for c, _ in choices)
+        return Verdict("choice_held", False, f"offers a choice ({offered}); the answer picks none")
+    cited = list(cited)
+    held = _with_parts(frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited)))
+    synonyms = words().synonyms  # "builds on" is held by "based on" (claim_synonyms)
+    missing = [t for c, claimed in choices if claimed for t in sorted(c & said)
+               if not _token_held(held, t) and not synonyms.get(t, frozenset()) & held]
+    return Verdict("choice_held", not missing,
+                   f"picks what no cited paper says: {', '.join(missing)}" if missing else "")
 
 
 _VERDICT_WORDS = frozenset({"yes", "no"})

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from rag.contradiction import contradiction, words
-from rag.models import Hit, Passage
+from rag.models import Hit, Passage, SentenceCheck, Verdict
 from rag.pipeline import PaperChat
 from rag.policy import (
     Context,
@@ -20,6 +20,7 @@ from rag.policy import (
     asked_terms_held,
     asking_part,
     check_pair,
+    choice_held,
     compared_held,
     correctable,
     counted_thing,
@@ -32,6 +33,7 @@ from rag.policy import (
     names_only,
     numbers_bound,
     numbers_held,
+    offered_choices,
     offered_cjk,
     offered_compounds,
     offered_held,
@@ -41,6 +43,7 @@ from rag.policy import (
     specifics_held,
     subject,
     subjects_of,
+    verdict_kept,
 )
 from rag.text import tokenize
 
@@ -863,3 +866,84 @@ def test_a_compound_the_question_offers_as_a_choice_must_be_in_the_cited_paper()
     graph = "What kind of model is GraphBSI, one-shot or sequential?"
     assert specifics_held("GraphBSI is a one-shot model.",
                           _passage(3, "g", "GraphBSI", "GraphBSI is a one-shot graph generative model."), graph).ok
+
+
+YAROTSKY = ("We prove that the optimal rate is given by theta_max, where nu, zeta are the exponents "
+            "appearing in the capacity and source spectral conditions.")
+
+
+def test_a_choice_the_question_offers_is_answered_by_a_pick_its_cited_paper_says() -> None:
+    """Blind21's ba34 (unanswerable) asked whether implicit models' power grows "linearly,
+    polynomially or exponentially" and was answered with a sentence that picks none; ba32 asked
+    whether corner SGD needs the exponents in advance "or does it estimate them from the data",
+    and "it estimates them from the data" passed, though the paper never speaks of estimating
+    or of data: the question's own words are free to repeat, so nothing else checked the pick."""
+    rate = ("At what rate does the expressive power of implicit models grow with the number of "
+            "test-time iterations in Liu et al.'s theory: linearly, polynomially or exponentially?")
+    assert offered_choices(rate) == ((frozenset({"linear"}), True), (frozenset({"polynomi"}), True),
+                                     (frozenset({"exponenti"}), True))
+    liu = _passage(1, "liu", "Liu et al.", "A simple and regular implicit operator can, through "
+                   "iteration, progressively express more complex mappings.")
+    none = choice_held(rate, "The implicit operator progressively expresses more complex mappings [1].", [liu])
+    assert not none.ok and "picks none" in none.reason
+    unsaid = choice_held(rate, "It grows exponentially with the iterations [1].", [liu])
+    assert not unsaid.ok and "exponenti" in unsaid.reason
+    said = _passage(2, "liu", "Liu et al.", "Expressive power grows exponentially with iterations.")
+    assert choice_held(rate, "It grows exponentially with the iterations [2].", [said]).ok
+    # the choice in a yes / no question: the alternatives are what only each side says
+    corner = ("Does Yarotsky's corner SGD need the spectral exponents to be known in advance to set "
+              "its corner angle, or does it estimate them from the data?")
+    assert offered_choices(corner)[1] == (frozenset({"estim", "data"}), True)
+    yar = _passage(3, "yar", "Yarotsky", YAROTSKY)
+    bad = choice_held(corner, "Yarotsky's corner SGD estimates the exponents from the data [3].", [yar])
+    assert not bad.ok and bad.reason.endswith("data, estim")
+    # the first of two clauses also describes the subject: its words are not the pick's claim
+    # (blind11's aq17: the method's description was not in the passage the answer cited)
+    assert not offered_choices(corner)[0][1]
+    assert choice_held(corner, "Yarotsky's corner SGD needs the exponents in advance [3].", [yar]).ok
+    # blind6's ag19 (a right answer): "builds on" is held by "based on", one meaning
+    compress = "Does the approach replace today's compressors, or build on them?"
+    zhiyi = _passage(5, "z", "Zhiyi et al.", "Existing compression methods are based on magnitude; "
+                     "we enhance existing mainstream compression schemes.")
+    assert choice_held(compress, "It builds on existing mainstream compression schemes [5].", [zhiyi]).ok
+    # the words may come from the rest of the cited paper
+    assert choice_held(corner, "It estimates them from the data [3].", [yar],
+                       lambda p: frozenset({"estim", "data"})).ok
+    # a short list after a comma, and "one-shot" held by the passage
+    graph = "What kind of model is GraphBSI, one-shot or sequential?"
+    bsi = _passage(4, "g", "GraphBSI", "GraphBSI is a one-shot graph generative model.")
+    assert choice_held(graph, "GraphBSI is a one-shot model [4].", [bsi]).ok
+    assert not choice_held(graph, "GraphBSI is a sequential model [4].", [bsi]).ok
+    # no choice: a wh-question's "or", "or not", an "or" before the colon (blind4's ad29), a
+    # Chinese answer
+    for question in ("Which papers study pruning or quantization?", "Does STAD use labels or not?",
+                     "InfoSEDD and NAVIS each draw on an established theory or model class: which "
+                     "theory backs InfoSEDD's design, and with which model class does NAVIS exploit "
+                     "an equivalence?"):
+        assert offered_choices(question) == ()
+        assert choice_held(question, "STAD infers class prototypes [4].", [bsi]).ok
+    assert choice_held(rate, "隐式模型的表达能力随迭代增长 [1]。", [liu]).ok
+
+
+def test_a_yes_no_answer_whose_assertion_its_paper_does_not_hold_is_refused() -> None:
+    """Blind21's ba37 (unanswerable) asked whether STAD adapts regression models; "STAD can
+    adapt regression models" used a term its paper does not hold ("regression") and was
+    replaced by the passage's own words, which say nothing of regression, and the answer
+    stood. The question's assertion is not in the paper: the answer is refused."""
+    question = "Can STAD adapt regression models, where there are no class prototypes?"
+    failed = (Verdict("asked_terms_held", False, "asked term not in the cited paper: regress model"),)
+    for action in ("corrected", "dropped"):
+        lost = verdict_kept(question, [SentenceCheck("STAD can adapt regression models.", (1,), action, failed)],
+                            "STAD infers time-evolving class prototypes [1].")
+        assert not lost.ok and "does not hold" in lost.reason
+    # dropped for another reason, or kept: nothing lost
+    other = (Verdict("asked_terms_held", True, ""), Verdict("numbers_held", False, "not in the passage: 3"))
+    assert verdict_kept(question, [SentenceCheck("STAD adapts 3 regression models.", (), "dropped", other)],
+                        "STAD infers time-evolving class prototypes [1].").ok
+    kept = (Verdict("asked_terms_held", True, ""),)
+    assert verdict_kept(question, [SentenceCheck("STAD adapts regression models.", (1,), "kept", kept)],
+                        "STAD adapts regression models [1].").ok
+    # not a yes / no question
+    assert verdict_kept("How does STAD adapt models?",
+                        [SentenceCheck("STAD can adapt regression models.", (1,), "corrected", failed)],
+                        "STAD infers time-evolving class prototypes [1].").ok
