@@ -14,6 +14,7 @@ TEMPLATES: dict[str, set[str]] = {
     "answer_user": {"passages", "question", "instruction"},
     "answer_retry": {"instruction"},
     "condense": {"history", "question"},
+    "translate": {"question"},
     "claim_judge": {"paper", "sentence", "claim"},
     "claim_paraphrase": {"paper", "sentence", "claim"},
     "read_in_english": {"sentences"},

@@ -223,14 +223,18 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int,
              max_tokens: int) -> str:
     """A standalone English query from a follow-up or non-English question, at most
     `max_tokens` long (falls back to the question plus the previous one when the model fails
-    or rambles)."""
+    or rambles). A Chinese question with no history is translated whole (prompts/translate.md),
+    not rewritten as a search query: the rewrite summarised long questions and dropped what
+    tells their paper apart (eval/RESULTS.md, session 21)."""
     turns = history[-max_turns:] if max_turns else []
     lines = []
     for t in turns:
         lines.append(f"User: {t.question}")
         cited = f" (papers: {', '.join(t.cited)})" if t.cited else ""
         lines.append(f"Assistant: {t.answer[:300]}{cited}")
-    prompt = prompts.render("condense", history="\n".join(lines) or "(none)", question=question)
+    translate = not turns and is_chinese(question)
+    prompt = (prompts.render("translate", question=question) if translate else
+              prompts.render("condense", history="\n".join(lines) or "(none)", question=question))
     fallback = f"{turns[-1].question} {question}" if turns else question
     try:
         text = "".join(llm.stream([{"role": "user", "content": prompt}], max_tokens=max_tokens,
@@ -238,7 +242,7 @@ def condense(question: str, history: list[Turn], llm: ChatModel, max_turns: int,
     except LLMError as exc:
         log.warning("query rewrite failed (%s); using the question as it is", exc)
         return fallback
-    return rewrite_of(text, question) or fallback
+    return (translation_of(text, question) if translate else rewrite_of(text, question)) or fallback
 
 
 def rewrite_of(reply: str, question: str) -> str:
@@ -249,6 +253,15 @@ def rewrite_of(reply: str, question: str) -> str:
     text = re.sub(r"^(?:query|search query)\s*:\s*", "", text, flags=re.IGNORECASE)
     limit = (8 if is_chinese(question) else 4) * len(question) + 80
     return "" if not text or "don't know" in text.lower() or len(text) > limit else text
+
+
+def translation_of(reply: str, question: str) -> str:
+    """The English a translation reply gives: all its lines as one, without quotes or a
+    "Translation:" label; "" when there is none or it rambles (as `rewrite_of`)."""
+    text = re.sub(r"^(?:english\s+)?translation\s*:\s*", "", " ".join(reply.split()), flags=re.IGNORECASE)
+    text = text.strip().strip('"').strip()
+    limit = 8 * len(question) + 80
+    return "" if not text or len(text) > limit else text
 
 
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],

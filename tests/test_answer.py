@@ -324,3 +324,25 @@ def test_an_unnumbered_reading_of_one_sentence_is_taken(real_chat: PaperChat, re
     answer = real_chat.ask("GraphBSI 在哪里评估？")
     assert answer.refused
     assert any(v.check == "read_in_english" for c in answer.checks for v in c.verdicts)
+
+
+def test_a_chinese_question_without_history_is_translated_whole() -> None:
+    """Session 21: the search-query rewrite summarised long Chinese questions and dropped what
+    tells their paper apart; a faithful translation found more of their papers (eval/RESULTS.md).
+    A Chinese question with no history is translated (prompts/translate.md), its reply taken
+    whole; a follow-up still goes through the rewrite, which folds in the history."""
+    question = "有没有论文把时间图上的启发式方法变成可训练的虚拟状态？"
+    llm = FakeChat(['Translation: "Is there a paper that turns heuristics on temporal graphs\n'
+                    'into a trainable virtual state?"'])
+    text = condense(question, [], llm, 3, max_tokens=96)
+    assert text == "Is there a paper that turns heuristics on temporal graphs into a trainable virtual state?"
+    assert llm.prompts[0][0]["content"].startswith("Translate this question")
+    assert question in llm.prompts[0][0]["content"]
+    history = [Turn("What is NAVIS?", "NAVIS learns a virtual state [1].", ("NAVIS",))]
+    follow = FakeChat(["How does NAVIS compare with heuristics?\nmore text"])
+    assert condense("它和启发式方法相比如何？", history, follow, 3, max_tokens=96) == \
+        "How does NAVIS compare with heuristics?"
+    assert "Rewrite the user's last message" in follow.prompts[0][0]["content"]
+    # a rambling or empty translation falls back to the question
+    assert condense(question, [], FakeChat(["x " * 400]), 3, max_tokens=1000) == question
+    assert condense(question, [], FakeChat([""]), 3, max_tokens=96) == question
