@@ -155,6 +155,13 @@ def passage_words(passage: Passage, paper: frozenset[str] = frozenset()) -> froz
     return paper.union(tokenize(" ".join([passage.text, passage.hit.text, source_line(passage)])))
 
 
+def cited_words(cited: Iterable[Passage],
+                paper: Callable[[Passage], frozenset[str]] | None = None) -> frozenset[str]:
+    """The stemmed words the cited passages hold (`passage_words`), with (`paper`, e.g.
+    `Context.words_of`) the rest of their papers."""
+    return frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited))
+
+
 def holds_terms(passage: Passage, terms: frozenset[tuple[str, str]],
                 paper: frozenset[str] = frozenset()) -> bool:
     """Both words of every term are in the passage's chunk, source line or `paper`."""
@@ -704,7 +711,7 @@ def compared_held(question: str, cited: Iterable[Passage],
         return Verdict("compared_held", True, "")
     # the names from the comparison on: "GPU kernels" before it describes the subject
     names = specifics("x " + question[compared.start():])
-    held = frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited))
+    held = cited_words(cited, paper)
     if names:
         missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]
     elif compared.group(0).lower().startswith("than"):
@@ -878,7 +885,7 @@ def added_held(question: str, text: str, cited: Iterable[Passage], names: Iterab
     if not new:
         return Verdict("added_held", True, "adds nothing (adds_information decides)")
     cited = list(cited)
-    chunks = _with_parts(frozenset().union(*(passage_words(p) for p in cited)))
+    chunks = _with_parts(cited_words(cited))
     papers = chunks.union(*(paper(p) for p in cited)) if paper else chunks
     in_chunks = sum(_token_held(chunks, t) for t in new) / len(new)
     missing = [t for t in new if not _token_held(papers, t)]
@@ -916,8 +923,7 @@ def offered_held(question: str, query_text: str, text: str, cited: Iterable[Pass
     if not given:
         return Verdict("offered_held", True, "")
     wanted = list(dict.fromkeys(n for m in _OFFERED_EN.finditer(query_text) for n in specifics("x " + m.group(1))))
-    cited = list(cited)
-    held = frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited))
+    held = cited_words(cited, paper)
     missing = [n for n in wanted if not _held(n, held)]
     if wanted and not missing:
         return Verdict("offered_held", True, f"the cited paper names {', '.join(wanted)}")
@@ -948,10 +954,10 @@ def offered_choices(question: str) -> tuple[tuple[frozenset[str], bool], ...]:
         body = sentence.strip().rstrip("?？").strip()
         if not sentence.strip().endswith(("?", "？")) or len(_OR.split(body)) < 2:
             continue
-        head, colon, listed = body.rpartition(":")
+        _, colon, listed = body.rpartition(":")
         if not colon and not asks_yes_no(body):
             # "What kind of model is GraphBSI, one-shot or sequential?": a short list after a comma
-            head, colon, listed = body.partition(",")
+            _, colon, listed = body.partition(",")
             if not colon or len(listed.split()) > 6 or len(_OR.split(listed)) < 2:
                 return ()
         parts = _OR.split(listed if colon else body)
@@ -974,7 +980,8 @@ def choice_held(question: str, text: str, cited: Iterable[Passage],
     """A question that offers its answer's choices (`offered_choices`) is answered by picking
     one, and the pick is a claim: the answer must use the words of at least one alternative,
     and the words it uses of each alternative that is a claim must be in a cited passage or
-    (`paper`) its paper, or a word of the same meaning (`claim_synonyms`). The question's own words are otherwise free to repeat (`added_held` skips them), so
+    (`paper`) its paper, or a word of the same meaning (`claim_synonyms`). The question's own
+    words are otherwise free to repeat (`added_held` skips them), so
     "Yarotsky's corner SGD estimates the exponents from the data" would pass though the paper
     never speaks of estimating or data; "the operator expresses more complex mappings through
     iteration" picks none of "linearly, polynomially or exponentially". A Chinese answer is not
@@ -987,8 +994,7 @@ def choice_held(question: str, text: str, cited: Iterable[Passage],
     if not any(c & said for c, _ in choices):
         offered = " / ".join(" ".join(sorted(c)) for c, _ in choices)
         return Verdict("choice_held", False, f"offers a choice ({offered}); the answer picks none")
-    cited = list(cited)
-    held = _with_parts(frozenset().union(*(passage_words(p, paper(p) if paper else frozenset()) for p in cited)))
+    held = _with_parts(cited_words(cited, paper))
     synonyms = words().synonyms  # "builds on" is held by "based on" (claim_synonyms)
     missing = [t for c, claimed in choices if claimed for t in sorted(c & said)
                if not _token_held(held, t) and not synonyms.get(t, frozenset()) & held]

@@ -251,8 +251,7 @@ def rewrite_of(reply: str, question: str) -> str:
     character carries about a word)."""
     text = reply.strip().strip('"').splitlines()[0].strip() if reply.strip() else ""
     text = re.sub(r"^(?:query|search query)\s*:\s*", "", text, flags=re.IGNORECASE)
-    limit = (8 if is_chinese(question) else 4) * len(question) + 80
-    return "" if not text or "don't know" in text.lower() or len(text) > limit else text
+    return "" if not text or "don't know" in text.lower() or _rambles(text, question) else text
 
 
 def translation_of(reply: str, question: str) -> str:
@@ -260,8 +259,12 @@ def translation_of(reply: str, question: str) -> str:
     "Translation:" label; "" when there is none or it rambles (as `rewrite_of`)."""
     text = re.sub(r"^(?:english\s+)?translation\s*:\s*", "", " ".join(reply.split()), flags=re.IGNORECASE)
     text = text.strip().strip('"').strip()
-    limit = 8 * len(question) + 80
-    return "" if not text or len(text) > limit else text
+    return "" if not text or _rambles(text, question) else text
+
+
+def _rambles(text: str, question: str) -> bool:
+    """Far longer than the question it stands for (a Chinese character carries about a word)."""
+    return len(text) > (8 if is_chinese(question) else 4) * len(question) + 80
 
 
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
