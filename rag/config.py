@@ -264,9 +264,9 @@ class Settings(BaseSettings):
     )
     history_turns: int = Field(3, ge=0, description="Past question/answer pairs kept for follow-ups.")
     rewrite_max_tokens: int = Field(
-        REWRITE_MAX_TOKENS, ge=16, description="Most tokens the model may use to rewrite a follow-up or a Chinese "
-        "question as one standalone English query (a long question's rewrite cut at this length "
-        "loses its end).")
+        REWRITE_MAX_TOKENS, ge=16, description="Most tokens the model may use to rewrite a follow-up, or translate a "
+        "Chinese question, as one standalone English query (a long question's English cut at "
+        "this length loses its end).")
     local_threads: int = Field(2, ge=1, description="CPU threads for the local model.")
     local_context: int = Field(4096, ge=512, description="Context window of the local model.")
     local_port: int = Field(
