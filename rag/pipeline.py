@@ -34,7 +34,7 @@ from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Comparison, Event, Hit, Passage, SentenceCheck, Turn, Verdict
 from rag.policy import Context, Subjects, coverage, names_only, rarity, subjects_of
-from rag.query import Query, needs_translation, proper_terms, topic_terms, understand
+from rag.query import NAME_WORDS, Query, needs_translation, proper_terms, topic_terms, understand
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.store import PaperRecord, Store
@@ -68,7 +68,7 @@ class PaperChat:
         self._lexical_lock = threading.Lock()
         self._subject_cache: tuple[object, Subjects] | None = None
         self._rarity_cache: tuple[str, dict[str, float]] | None = None
-        self._ordinary_cache: tuple[str, frozenset[str]] | None = None
+        self._vocabulary_cache: tuple[str, int, tuple[frozenset[str], frozenset[str]]] | None = None
         self._paper_words: tuple[str, dict[str, frozenset[str]]] = ("", {})
 
     # --- components, built on first use -----------------------------------------------------
@@ -303,7 +303,7 @@ class PaperChat:
     def _subjects(self) -> Subjects:
         catalogue = self.store.catalogue()
         if self._subject_cache is None or self._subject_cache[0] is not catalogue:
-            self._subject_cache = (catalogue, subjects_of(catalogue.values()))
+            self._subject_cache = (catalogue, subjects_of(catalogue.values(), self.shared_names()))
         return self._subject_cache[1]
 
     def paper_words(self, paper_id: str) -> frozenset[str]:
@@ -329,15 +329,38 @@ class PaperChat:
     def ordinary_words(self) -> frozenset[str]:
         """Words that `ordinary_papers` or more loaded papers write in lower case: "drift" is
         a word among the ICLR abstracts, so a question's "drift" does not name DRIFT."""
-        index = self.lexical
-        if self._ordinary_cache is None or self._ordinary_cache[0] != index.fingerprint:
-            counts: Counter[str] = Counter()
-            for pos in index.chunks_of.values():
-                counts.update(set(_LOWER_WORD.findall(" ".join(index.texts[i] for i in pos))))
+        return self._vocabulary()[0]
+
+    def shared_names(self) -> frozenset[str]:
+        """One-word paper names (lower case) that `ordinary_papers` or more other loaded papers
+        write just as the name is written: "DNA" and "ImageNet" are terms of many ICLR
+        abstracts, so a question about DNA sequences is not narrowed to the paper whose name
+        came out as DNA, nor must a sentence saying "ImageNet" cite that paper."""
+        return self._vocabulary()[1]
+
+    def _vocabulary(self) -> tuple[frozenset[str], frozenset[str]]:
+        """(ordinary words, shared names) in one pass over the papers' texts, cached until
+        the library changes."""
+        index, catalogue = self.lexical, self.store.catalogue()
+        key = (index.fingerprint, len(catalogue))
+        if self._vocabulary_cache is None or self._vocabulary_cache[:2] != key:
+            names: dict[str, set[str]] = {}  # one-word names as written -> the papers so named
+            for rec in catalogue.values():
+                if NAME_WORDS.fullmatch(rec.display_name):
+                    names.setdefault(rec.display_name, set()).add(rec.paper_id)
+            lower: Counter[str] = Counter()
+            written: dict[str, set[str]] = {}  # name -> the papers whose text writes it
+            for pid, pos in index.chunks_of.items():
+                text = " ".join(index.texts[i] for i in pos)
+                lower.update(set(_LOWER_WORD.findall(text)))
+                for word in set(NAME_WORDS.findall(text)) & names.keys():
+                    written.setdefault(word, set()).add(pid)
             least = self.settings.ordinary_papers
-            self._ordinary_cache = (index.fingerprint,
-                                    frozenset(w for w, c in counts.items() if c >= least))
-        return self._ordinary_cache[1]
+            ordinary = frozenset(w for w, c in lower.items() if c >= least)
+            shared = frozenset(name.lower() for name, pids in names.items()
+                               if len(written.get(name, set()) - pids) >= least)
+            self._vocabulary_cache = (*key, (ordinary, shared))
+        return self._vocabulary_cache[2]
 
     def _claim(self, question: str, query: Query, found: Retrieval, ctx: Context,
                suggestions: list[str], asked: Verdict, t0: float,
@@ -413,7 +436,8 @@ class PaperChat:
         return understand(question, list(history), self.store.catalogue(), model,
                           self.settings.history_turns, filters, multilingual=self.multilingual,
                           fit=self._fit, ordinary=self.ordinary_words(),
-                          rewrite_tokens=self.settings.rewrite_max_tokens)
+                          rewrite_tokens=self.settings.rewrite_max_tokens,
+                          shared=self.shared_names())
 
     def _timed(self, answer: Answer, query: Query, t0: float) -> Answer:
         """The answer with its total time, its standalone query and notes for the reader."""

@@ -88,13 +88,16 @@ class Subjects:
         return next((pid for n, pid in self.names.items() if n.lower() == low), "")
 
 
-def subjects_of(records: Iterable[Any]) -> Subjects:
+def subjects_of(records: Iterable[Any], shared: frozenset[str] = frozenset()) -> Subjects:
     """Subjects from catalogue records: each paper's method name and its title (not an
-    "X et al." label, nor a title cut short for a name)."""
+    "X et al." label, nor a title cut short for a name, nor a `shared` name: one other loaded
+    papers write too, such as "ImageNet", lower case)."""
     names: dict[str, str] = {}
     for rec in records:
         for name in (rec.display_name, rec.title):
             cut = bool(rec.title) and name != rec.title and rec.title.startswith(name)
+            if name == rec.display_name and name.lower() in shared:
+                continue
             if name and len(name) >= 3 and not is_author_label(name) and not cut:
                 names.setdefault(name, rec.paper_id)
     return Subjects(names)

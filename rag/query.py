@@ -204,14 +204,14 @@ def needs_rewrite(question: str, history: list[Turn], multilingual: bool = False
     return needs_translation(question, multilingual) or bool(history and _FOLLOW_UP.search(question))
 
 
-def resolve_references(question: str, history: list[Turn],
-                       catalogue: dict[str, PaperRecord]) -> str | None:
+def resolve_references(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
+                       shared: frozenset[str] = frozenset()) -> str | None:
     """An English follow-up made standalone without the model, when the history settles what
     it refers to: it names a loaded paper (directly or through "the second one"), or the last
     answer cited exactly one paper ("And its limitations?" -> "... (RoT)"). None otherwise."""
     if is_chinese(question):
         return None
-    if detect_papers(question, catalogue):
+    if detect_papers(question, catalogue, shared=shared):
         return question
     cited = history[-1].cited if history else ()
     if len(cited) == 1 and _FOLLOW_UP.search(question):
@@ -270,15 +270,17 @@ def _rambles(text: str, question: str) -> bool:
 def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRecord],
                llm_factory: Callable[[], ChatModel], max_turns: int, filters: Filters | None = None,
                multilingual: bool = False, fit: Fit | None = None,
-               ordinary: frozenset[str] = frozenset(), rewrite_tokens: int = REWRITE_MAX_TOKENS) -> Query:
+               ordinary: frozenset[str] = frozenset(), rewrite_tokens: int = REWRITE_MAX_TOKENS,
+               shared: frozenset[str] = frozenset()) -> Query:
     """Intent, named authors, areas and years (as filters) and a standalone query for retrieval
     (English, or the question's own language when the embedder is `multilingual`). With `fit`,
     a name loaded papers share names those the question's other words fit; an `ordinary` word
-    in lower case names no paper (detect_papers). `rewrite_tokens`: the rewrite's length cap."""
+    in lower case, and a `shared` name other papers write too, name no paper (detect_papers).
+    `rewrite_tokens`: the rewrite's length cap."""
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history, multilingual):
-        text = resolve_references(text, history, catalogue) or condense(
+        text = resolve_references(text, history, catalogue, shared) or condense(
             text, history, llm_factory(), max_turns, max_tokens=rewrite_tokens)
     authors = detect_authors(question, catalogue)
     if authors and not filters.authors:
@@ -296,9 +298,9 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = replace(filters, years=years)
     intent = detect_intent(question + " " + text)
     both = f"{question} {text}"
-    named = detect_papers(both, catalogue, fit, ordinary)
+    named = detect_papers(both, catalogue, fit, ordinary, shared)
     if intent == "compare" and not (_COMPARE.search(both) and _OF_PAPERS.search(question)) \
-            and len(compared_papers(question, catalogue, fit, ordinary)) < 2:
+            and len(compared_papers(question, catalogue, fit, ordinary, shared)) < 2:
         # "the gap/differences between implicit and explicit models" in one paper; "how many
         # parameters does GraphBSI have, and how does that compare with the baselines it beats
         # on Moses?" (a dataset named like a loaded paper) compares a figure, not two papers
@@ -316,12 +318,13 @@ _CLAUSES = re.compile(r"[?？;；。]|,\s*(?:and|but)\s+|，\s*")
 
 
 def compared_papers(question: str, catalogue: dict[str, PaperRecord], fit: Fit | None = None,
-                    ordinary: frozenset[str] = frozenset()) -> set[str]:
+                    ordinary: frozenset[str] = frozenset(),
+                    shared: frozenset[str] = frozenset()) -> set[str]:
     """The loaded papers a comparison question names inside the clause that compares ("How
     does RoT compare with GLOT?": both), not elsewhere in the question."""
     clause = next((c for c in _CLAUSES.split(question)
                    if _COMPARE.search(c) or _DIFFERENCE.search(c)), question)
-    return set(detect_papers(clause, catalogue, fit, ordinary)) | labelled_papers(clause, catalogue)
+    return set(detect_papers(clause, catalogue, fit, ordinary, shared)) | labelled_papers(clause, catalogue)
 
 
 def labelled_papers(question: str, catalogue: dict[str, PaperRecord]) -> set[str]:
@@ -337,7 +340,8 @@ def labelled_papers(question: str, catalogue: dict[str, PaperRecord]) -> set[str
     return found
 
 
-_NAME_WORDS = re.compile(r"[\w][\w\-]*")
+# A word of a name as a text writes it ("DNA", "GPT-4o", "Opti-BFM").
+NAME_WORDS = re.compile(r"[\w][\w\-]*")
 _names_cache: tuple[int, int, dict[str, tuple[str, ...]], int] | None = None
 
 
@@ -352,7 +356,7 @@ def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str,
         return _names_cache[2], _names_cache[3]
     words: dict[str, set[str]] = {}
     for pid, rec in catalogue.items():
-        for w in _NAME_WORDS.findall(f"{rec.title} {rec.display_name}"):
+        for w in NAME_WORDS.findall(f"{rec.title} {rec.display_name}"):
             words.setdefault(w, set()).add(pid)
     index: dict[str, set[str]] = {}
     for pid, rec in catalogue.items():
@@ -361,7 +365,7 @@ def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str,
                 continue
             if name == rec.display_name and len(words.get(name, set()) - {pid}) >= 2:
                 continue
-            index.setdefault(" ".join(_NAME_WORDS.findall(name.lower())), set()).add(pid)
+            index.setdefault(" ".join(NAME_WORDS.findall(name.lower())), set()).add(pid)
     built = {k: tuple(sorted(v)) for k, v in index.items() if k}
     longest = max((k.count(" ") + 1 for k in built), default=0)
     _names_cache = (id(catalogue), len(catalogue), built, longest)
@@ -369,20 +373,22 @@ def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str,
 
 
 def name_matches(text: str, catalogue: dict[str, PaperRecord],
-                 ordinary: frozenset[str] = frozenset()) -> list[tuple[str, tuple[str, ...]]]:
+                 ordinary: frozenset[str] = frozenset(),
+                 shared: frozenset[str] = frozenset()) -> list[tuple[str, tuple[str, ...]]]:
     """Each name in the text (a loaded paper's method name, not "X et al.", or its full title)
     with the papers it names: every run of the text's words is looked up in the catalogue's
     name index. A name two papers share ("QuRL") names both. A one-word name written with
     capitals ("DRIFT") is not named by an `ordinary` word the text writes in lower case
-    ("test data drift slowly")."""
+    ("test data drift slowly"). A `shared` name (lower case: "dna", "imagenet") is a term
+    other loaded papers write too, so it names no paper however it is written."""
     index, longest = _name_index(catalogue)
-    written = _NAME_WORDS.findall(text)
+    written = NAME_WORDS.findall(text)
     words = [w.lower() for w in written]
     found: list[tuple[str, tuple[str, ...]]] = []
     for i in range(len(words)):
         for n in range(1, min(longest, len(words) - i) + 1):
             name = " ".join(words[i : i + n])
-            if name not in index:
+            if name not in index or (n == 1 and name in shared):
                 continue
             if n == 1 and name in ordinary and written[i].islower() and not any(
                     catalogue[pid].display_name == written[i] for pid in index[name]):
@@ -396,19 +402,20 @@ NAMESAKE_SHARE = 0.75
 
 
 def detect_papers(text: str, catalogue: dict[str, PaperRecord], fit: Fit | None = None,
-                  ordinary: frozenset[str] = frozenset()) -> tuple[str, ...]:
+                  ordinary: frozenset[str] = frozenset(),
+                  shared: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Loaded papers named in the text, in the order the text names them. With `fit`, a name
     several loaded papers share keeps those whose own words hold the text's other words:
     "QuRL's improvement on open-ended QA" is the rubric-reward QuRL, not the low-precision RL
     one of the same name. `fit(terms, papers)` weighs the terms each paper holds (by rarity).
     A text that does not tell the namesakes apart (no other word, or fits about as close as
-    the best) keeps them all. `ordinary`: words the loaded papers write in lower case
-    (name_matches)."""
-    matches = name_matches(text, catalogue, ordinary)
+    the best) keeps them all. `ordinary`: words the loaded papers write in lower case;
+    `shared`: names other loaded papers write too (name_matches)."""
+    matches = name_matches(text, catalogue, ordinary, shared)
     named = list(dict.fromkeys(pid for _, pids in matches for pid in pids))
-    shared = [(name, pids) for name, pids in matches if len(pids) > 1] if fit else []
-    words = list(dict.fromkeys(tokenize(text))) if shared else []
-    for name, pids in shared:
+    namesakes = [(name, pids) for name, pids in matches if len(pids) > 1] if fit else []
+    words = list(dict.fromkeys(tokenize(text))) if namesakes else []
+    for name, pids in namesakes:
         own = set(tokenize(name))
         terms = [t for t in words if t not in own]
         scores = fit(terms, pids) if fit and terms else {}

@@ -228,3 +228,32 @@ def test_an_ordinary_word_in_lower_case_does_not_name_a_paper_called_it(
     assert chat.understand("What does DRIFT monitor?").named == (drift,)
     # where "drift" is not an ordinary word, it names the paper however it is written
     assert drift in understand("Why does data drift?", [], chat.store.catalogue(), chat.llm, 3).named
+
+
+def test_a_name_other_papers_write_too_names_no_paper(chat: PaperChat, tmp_path: Path) -> None:
+    """Blind22's bb15 at 4,310 papers: "categorical data such as DNA and text" named the ICLR
+    paper whose name came out as DNA ("LLM DNA: ..."), so retrieval kept to it and InfoSEDD
+    was never found (eleven questions of the earlier sets were narrowed the same way, by DNA,
+    ImageNet, GPT-2, KV-cache). A one-word name that `ordinary_papers` (3) or more other
+    loaded papers write just so is a term they share: it names no paper, in a question or in
+    an answer's sentence; written by fewer, it is still the paper's name."""
+    rows = [{"title": "LLM DNA: Tracing Model Evolution",
+             "abstract": "We introduce DNA, a functional fingerprint of language models. DNA "
+                         "(our fingerprint) traces which model was fine-tuned from which. DNA "
+                         "is cheap to compute."}]
+    rows += [{"title": f"Genomics paper {i}", "abstract": f"We model DNA sequences with method {i}."}
+             for i in range(3)]
+    path = tmp_path / "dna.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    chat.ingest([path], progress=False)
+    dna = next(pid for pid, r in chat.store.catalogue().items() if r.display_name == "DNA")
+    question = "Which estimator measures mutual information for categorical data such as DNA and text?"
+    assert "dna" in chat.shared_names()
+    assert chat.understand(question).named == ()
+    assert "DNA" not in chat._subjects().names  # a sentence saying DNA need not cite that paper
+    assert chat.understand("What does RoT do?").named != ()  # names no other paper writes stay
+    # written by two other papers only (below ordinary_papers), DNA is still the paper's name
+    assert dna in understand(question, [], chat.store.catalogue(), chat.llm, 3,
+                             shared=frozenset({"imagenet"})).named
+    chat.delete(next(pid for pid, r in chat.store.catalogue().items() if r.title == "Genomics paper 0"))
+    assert "dna" not in chat.shared_names() and chat.understand(question).named == (dna,)
