@@ -79,6 +79,8 @@ def ranked(chat: PaperChat, system: System, question: str, k: int = 10) -> tuple
     if not system.understood:
         return [h.paper_id for h in chat.search(question, k=k, per_paper=1, mode=system.mode)], None
     query = chat.understand(question)
+    if system.mode == "hybrid":  # the product's own routing (named papers, authors, filters)
+        return chat.ranked_papers(query, k), query
     if query.filters.authors:
         return [r.paper_id for r in chat.listed_papers(query)], query
     hits = chat.search(query.text, k=k, filters=query.filters, per_paper=1, mode=system.mode)

@@ -34,11 +34,19 @@ from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Comparison, Event, Hit, Passage, SentenceCheck, Turn, Verdict
 from rag.policy import Context, Subjects, coverage, names_only, rarity, subjects_of
-from rag.query import NAME_WORDS, Query, needs_translation, proper_terms, topic_terms, understand
+from rag.query import (
+    NAME_WORDS,
+    Query,
+    asks_beyond_named,
+    needs_translation,
+    proper_terms,
+    topic_terms,
+    understand,
+)
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.store import PaperRecord, Store
-from rag.text import has_cjk
+from rag.text import english_words, has_cjk
 
 log = logging.getLogger(__name__)
 # A word written in lower case ("drift", not "DRIFT" or "Drift").
@@ -327,15 +335,16 @@ class PaperChat:
         return self._rarity_cache[1]
 
     def ordinary_words(self) -> frozenset[str]:
-        """Words that `ordinary_papers` or more loaded papers write in lower case: "drift" is
-        a word among the ICLR abstracts, so a question's "drift" does not name DRIFT."""
+        """Words that `ordinary_papers` or more loaded papers write in lower case, and common
+        English words (rag/text.py): "drift" is a word among the ICLR abstracts and "did" an
+        English one, so a question's "drift" does not name DRIFT, nor its "did" the paper DID."""
         return self._vocabulary()[0]
 
     def shared_names(self) -> frozenset[str]:
         """One-word paper names (lower case) that `ordinary_papers` or more other loaded papers
-        write just as the name is written: "DNA" and "ImageNet" are terms of many ICLR
-        abstracts, so a question about DNA sequences is not narrowed to the paper whose name
-        came out as DNA, nor must a sentence saying "ImageNet" cite that paper."""
+        write too, with a capital ("DNA", "ImageNet", "Moses" for MOSES, "After" for AFTER):
+        terms those papers share, so a question about DNA sequences is not narrowed to the
+        paper whose name came out as DNA, nor must a sentence saying "ImageNet" cite it."""
         return self._vocabulary()[1]
 
     def _vocabulary(self) -> tuple[frozenset[str], frozenset[str]]:
@@ -344,20 +353,21 @@ class PaperChat:
         index, catalogue = self.lexical, self.store.catalogue()
         key = (index.fingerprint, len(catalogue))
         if self._vocabulary_cache is None or self._vocabulary_cache[:2] != key:
-            names: dict[str, set[str]] = {}  # one-word names as written -> the papers so named
+            named: dict[str, set[str]] = {}  # one-word names, lower case -> the papers so named
             for rec in catalogue.values():
                 if NAME_WORDS.fullmatch(rec.display_name):
-                    names.setdefault(rec.display_name, set()).add(rec.paper_id)
+                    named.setdefault(rec.display_name.lower(), set()).add(rec.paper_id)
             lower: Counter[str] = Counter()
-            written: dict[str, set[str]] = {}  # name -> the papers whose text writes it
+            written: dict[str, set[str]] = {}  # name -> the papers whose text writes it capitalised
             for pid, pos in index.chunks_of.items():
                 text = " ".join(index.texts[i] for i in pos)
                 lower.update(set(_LOWER_WORD.findall(text)))
-                for word in set(NAME_WORDS.findall(text)) & names.keys():
-                    written.setdefault(word, set()).add(pid)
+                for word in {w.lower() for w in NAME_WORDS.findall(text) if not w.islower()}:
+                    if word in named:
+                        written.setdefault(word, set()).add(pid)
             least = self.settings.ordinary_papers
-            ordinary = frozenset(w for w, c in lower.items() if c >= least)
-            shared = frozenset(name.lower() for name, pids in names.items()
+            ordinary = frozenset(w for w, c in lower.items() if c >= least) | english_words()
+            shared = frozenset(name for name, pids in named.items()
                                if len(written.get(name, set()) - pids) >= least)
             self._vocabulary_cache = (*key, (ordinary, shared))
         return self._vocabulary_cache[2]
@@ -468,11 +478,36 @@ class PaperChat:
         if query.filters.areas or query.filters.years:  # "graph papers": the best of them
             return self.retrieve(query.text, query.filters, k=max(top_k or self.settings.top_k, 8),
                                  per_paper=1)
+        k = top_k or self.settings.top_k
+        if query.named and not query.filters.paper_ids and asks_beyond_named(query):
+            # "Which papers ...: GLOT's token graphs, and ...": the named papers first, then others
+            cap = self.settings.per_paper_cap
+            named = self.retrieve(query.text, replace(query.filters, paper_ids=query.named),
+                                  k=cap * len(query.named), per_paper=cap)
+            rest = self.retrieve(query.text, query.filters, k=k)
+            others = [h for h in rest.hits if h.paper_id not in query.named]
+            return Retrieval(named.hits + others[: max(0, k - len(named.hits))],
+                             max(named.best_dense, rest.best_dense), rest.allowed)
         if query.named and not query.filters.paper_ids:  # "What does GLOT ...": that paper's passages
-            k = top_k or self.settings.top_k
             return self.retrieve(query.text, replace(query.filters, paper_ids=query.named), k=k,
                                  per_paper=k)
         return self.retrieve(query.text, query.filters, k=top_k)
+
+    def ranked_papers(self, query: Query, k: int = 10) -> list[str]:
+        """The papers retrieval gives an understood question, best first, up to `k` (the
+        evaluation's view of `_retrieve_for`): an author's listed papers, the named papers
+        alone or first, else the search within the question's filters."""
+        if query.filters.authors:
+            return [r.paper_id for r in self.listed_papers(query)]
+        filters = query.filters
+        if query.named and not filters.paper_ids:
+            first = [h.paper_id for h in self.search(query.text, k=k, per_paper=1,
+                                                     filters=replace(filters, paper_ids=query.named))]
+            if not asks_beyond_named(query):
+                return first
+            rest = [h.paper_id for h in self.search(query.text, k=k, filters=filters, per_paper=1)]
+            return list(dict.fromkeys(first + rest))[:k]
+        return [h.paper_id for h in self.search(query.text, k=k, filters=filters, per_paper=1)]
 
 
 def _source_names(passages: Sequence[Passage]) -> list[str]:

