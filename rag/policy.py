@@ -851,14 +851,19 @@ def added_words(question: str, text: str, names: Iterable[str] = ()) -> list[str
 def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Verdict:
     """A wh-question's answer must say something the question did not: a word (or number)
     that is not the question's, not a cited paper's name or authors (`names`), and not
-    generic ("widely used"). "Which benchmarks was RoT evaluated on?" is not answered by
-    "RoT was evaluated on reasoning benchmarks [1]". A Chinese answer counts the characters
+    generic ("widely used"); a count spelt out counts ("How many are there?" is answered by
+    "... into two broad directions", though "two" is no asked term, `term_gaps`). "Which
+    benchmarks was RoT evaluated on?" is not answered by "RoT was evaluated on reasoning
+    benchmarks [1]". A Chinese answer counts the characters
     it adds that are not function characters (`new_cjk_chars` of them)."""
     if not _ASKS_CONTENT.search(question):
         return Verdict("adds_information", True, "not a what/which/how question")
     w = words()
     body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are not information
     new = added_words(question, body, names)
+    if not new:  # a count in words the question has not ("into two broad directions")
+        asked = set(re.findall(r"[a-z]+", question.lower()))
+        new = [t for t in dict.fromkeys(re.findall(r"[a-z]+", body.lower())) if t in w.spelled and t not in asked]
     if not new and _CJK.search(body):
         # characters it adds that are not function characters (`new_cjk_chars`), else an
         # answer word ("优于")

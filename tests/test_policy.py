@@ -947,3 +947,16 @@ def test_a_yes_no_answer_whose_assertion_its_paper_does_not_hold_is_refused() ->
     assert verdict_kept("How does STAD adapt models?",
                         [SentenceCheck("STAD can adapt regression models.", (1,), "corrected", failed)],
                         "STAD infers time-evolving class prototypes [1].").ok
+
+
+def test_a_count_spelt_out_answers_how_many() -> None:
+    """Blind23's bc13 (at both library sizes): "How many are there?" answered "... groups the
+    techniques into two broad directions [1]" was refused as repeating the question, because
+    count words are never asked terms (`term_gaps`) and so never counted as added. A count the
+    question does not already have is information; one it has is not."""
+    question = ("Balla et al.'s post groups the techniques it highlights into broad directions. "
+                "How many are there?")
+    answer = "Balla et al.'s post groups the techniques it highlights into two broad directions [1]."
+    assert adds_information(question, answer, ["Balla et al."]).ok
+    assert not adds_information("Does the post group them into two broad directions? How many?",
+                                "The post groups them into two broad directions [1].", ["Balla et al."]).ok
