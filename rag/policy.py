@@ -848,20 +848,22 @@ def added_words(question: str, text: str, names: Iterable[str] = ()) -> list[str
     return [t for t in tokenize(text) if t not in known]
 
 
-def adds_information(question: str, text: str, names: Iterable[str] = ()) -> Verdict:
+def adds_information(question: str, text: str, names: Iterable[str] = (), counts: bool = True) -> Verdict:
     """A wh-question's answer must say something the question did not: a word (or number)
     that is not the question's, not a cited paper's name or authors (`names`), and not
     generic ("widely used"); a count spelt out counts ("How many are there?" is answered by
     "... into two broad directions", though "two" is no asked term, `term_gaps`). "Which
     benchmarks was RoT evaluated on?" is not answered by "RoT was evaluated on reasoning
-    benchmarks [1]". A Chinese answer counts the characters
+    benchmarks [1]". `counts=False` leaves spelt counts out (`names_only`: a bare "Two broad
+    directions." is worth asking again, since no passage supports it alone; blind21's ba01
+    was refused without the second reply). A Chinese answer counts the characters
     it adds that are not function characters (`new_cjk_chars` of them)."""
     if not _ASKS_CONTENT.search(question):
         return Verdict("adds_information", True, "not a what/which/how question")
     w = words()
     body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are not information
     new = added_words(question, body, names)
-    if not new:  # a count in words the question has not ("into two broad directions")
+    if not new and counts:  # a count in words the question has not ("into two broad directions")
         asked = set(re.findall(r"[a-z]+", question.lower()))
         new = [t for t in dict.fromkeys(re.findall(r"[a-z]+", body.lower())) if t in w.spelled and t not in asked]
     if not new and _CJK.search(body):
@@ -1035,7 +1037,7 @@ def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:
     nothing at all). A reply saying the passages do not answer is an answer, not a miss."""
     if REFUSAL.search(reply):
         return Verdict("names_only", False, "the model said the passages do not answer")
-    said = adds_information(question, reply, names)
+    said = adds_information(question, reply, names, counts=False)
     if said.ok and reply.strip():
         return Verdict("names_only", False, said.reason)
     return Verdict("names_only", True, "the reply names papers but answers nothing")

@@ -960,3 +960,5 @@ def test_a_count_spelt_out_answers_how_many() -> None:
     assert adds_information(question, answer, ["Balla et al."]).ok
     assert not adds_information("Does the post group them into two broad directions? How many?",
                                 "The post groups them into two broad directions [1].", ["Balla et al."]).ok
+    # a bare count is still worth asking again (blind21's ba01: the second reply was the answer)
+    assert names_only("Into how many broad directions does the post group them?", "Two broad directions.").ok
