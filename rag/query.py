@@ -297,7 +297,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     """Intent, named authors, areas and years (as filters) and a standalone query for retrieval
     (English, or the question's own language when the embedder is `multilingual`). With `fit`,
     a name loaded papers share names those the question's other words fit; an `ordinary` word
-    in lower case, and a `shared` name other papers write too, name no paper (detect_papers).
+    not written as the name, and a `shared` name other papers write too, name no paper
+    (detect_papers).
     `rewrite_tokens`: the rewrite's length cap."""
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
