@@ -468,7 +468,11 @@ class PaperChat:
         """Whether the retrieval embedder puts English and Chinese in one space."""
         return self.settings.embed_model in MULTILINGUAL
 
-    def _retrieve_for(self, query: Query, top_k: int | None = None) -> Retrieval:
+    def _retrieve_for(self, query: Query, top_k: int | None = None,
+                      per_paper: int | None = None) -> Retrieval:
+        """The passages an understood question gets: the routing of the answer path (and, with
+        `per_paper=1`, of `ranked_papers`). `per_paper` caps the passages of one paper where
+        the route does not fix it (default `per_paper_cap`)."""
         if query.intent == "summary":
             return self.retrieve(query.text, query.filters, k=5, per_paper=1)
         if query.filters.authors:  # "papers by X (on Y)": exactly those papers, one passage each
@@ -481,34 +485,25 @@ class PaperChat:
         k = top_k or self.settings.top_k
         if query.named and not query.filters.paper_ids and asks_beyond_named(query):
             # "Which papers ...: GLOT's token graphs, and ...": the named papers first, then others
-            cap = self.settings.per_paper_cap
+            cap = per_paper or self.settings.per_paper_cap
             named = self.retrieve(query.text, replace(query.filters, paper_ids=query.named),
                                   k=cap * len(query.named), per_paper=cap)
-            rest = self.retrieve(query.text, query.filters, k=k)
+            rest = self.retrieve(query.text, query.filters, k=k, per_paper=per_paper)
             others = [h for h in rest.hits if h.paper_id not in query.named]
             return Retrieval(named.hits + others[: max(0, k - len(named.hits))],
                              max(named.best_dense, rest.best_dense), rest.allowed)
         if query.named and not query.filters.paper_ids:  # "What does GLOT ...": that paper's passages
             return self.retrieve(query.text, replace(query.filters, paper_ids=query.named), k=k,
-                                 per_paper=k)
-        return self.retrieve(query.text, query.filters, k=top_k)
+                                 per_paper=per_paper or k)
+        return self.retrieve(query.text, query.filters, k=top_k, per_paper=per_paper)
 
     def ranked_papers(self, query: Query, k: int = 10) -> list[str]:
-        """The papers retrieval gives an understood question, best first, up to `k` (the
-        evaluation's view of `_retrieve_for`): an author's listed papers, the named papers
-        alone or first, else the search within the question's filters."""
+        """The papers the answer path's retrieval gives an understood question, best first, up
+        to `k` (what the retrieval evaluation scores): an author's listed papers, else
+        `_retrieve_for` with one passage per paper."""
         if query.filters.authors:
             return [r.paper_id for r in self.listed_papers(query)]
-        filters = query.filters
-        if query.named and not filters.paper_ids:
-            first = [h.paper_id for h in self.search(query.text, k=k, per_paper=1,
-                                                     filters=replace(filters, paper_ids=query.named))]
-            if not asks_beyond_named(query):
-                return first
-            rest = [h.paper_id for h in self.search(query.text, k=k, filters=filters, per_paper=1)]
-            return list(dict.fromkeys(first + rest))[:k]
-        return [h.paper_id for h in self.search(query.text, k=k, filters=filters, per_paper=1)]
-
+        return list(dict.fromkeys(h.paper_id for h in self._retrieve_for(query, k, per_paper=1).hits))[:k]
 
 def _source_names(passages: Sequence[Passage]) -> list[str]:
     """The passages' paper names and authors (words a reply may use without answering)."""

@@ -154,7 +154,6 @@ _PAPER_WORDS = frozenset(tokenize("paper papers work works research article arti
 # learning", "the paper works out".
 _SET_OF_PAPERS = re.compile(r"papers|publications|articles|research|areas?|fields?|topics?|tracks?|"
                             r"categor(?:y|ies)|subareas?|worked", re.IGNORECASE)
-_WORDS = re.compile(r"[\w\-']+")
 
 
 # Words between a word for papers and the area ("papers about RL", "work related to ...").
@@ -174,7 +173,7 @@ def detect_areas(question: str, catalogue: dict[str, PaperRecord],
     `any_paper_word`: for a question about an author's papers, where the area is their topic
     ("Zorah Lahner's work on graph neural networks"), any word for papers will do."""
     # each stemmed word with the word it came from (is the word for papers a set of them?)
-    pairs = [(t, w) for w in _WORDS.findall(question) for t in tokenize(w) if t not in _AREA_LINKS]
+    pairs = [(t, w) for w in NAME_WORDS.findall(question) for t in tokenize(w) if t not in _AREA_LINKS]
     tokens = [t for t, _ in pairs]
     names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
     found = []
@@ -363,7 +362,7 @@ def labelled_papers(question: str, catalogue: dict[str, PaperRecord]) -> set[str
     return found
 
 
-# A word of a name as a text writes it ("DNA", "GPT-4o", "Opti-BFM").
+# A word as a text writes it, hyphens kept ("DNA", "GPT-4o", "OpTI-BFM"): names and question words.
 NAME_WORDS = re.compile(r"[\w][\w\-]*")
 _names_cache: tuple[int, int, dict[str, tuple[str, ...]], int] | None = None
 
