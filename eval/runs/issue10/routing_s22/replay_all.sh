@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# all.sh TAG TREE [SIZE...]: replay all recorded runs
-TAG=$1; TREE=$2; shift 2; SIZES=${@:-demo iclr}
+# replay_all.sh TAG TREE [SIZE...]: replay every recorded answer run (replay_one.sh), skipping
+# those already in $OUT/TAG; then compare two tags with replay_tally.py $OUT/BEFORE $OUT/AFTER.
+TAG=$1; TREE=$2; shift 2; SIZES=${*:-demo iclr}
+HERE=$(cd "$(dirname "$0")" && pwd); REPO=$(cd "$HERE/../../../.." && pwd); OUT=${OUT:-/tmp/replays}
 for SIZE in $SIZES; do
- for f in /work/main/eval/runs/issue10/answers_blind*_${SIZE}.jsonl; do
-  SET=$(basename $f .jsonl); SET=${SET#answers_}; SET=${SET%_$SIZE}
-  [ -s /tmp/h/rep/$TAG/${SET}_${SIZE}.jsonl ] && continue
-  /tmp/h/rep/one.sh $TAG $SET $SIZE $TREE || echo "FAIL $SET $SIZE" >&2
- done
+  for f in "$REPO"/eval/runs/issue10/answers_blind*_"$SIZE".jsonl; do
+    SET=$(basename "$f" .jsonl); SET=${SET#answers_}; SET=${SET%_$SIZE}
+    [ -s "$OUT/$TAG/${SET}_${SIZE}.jsonl" ] && continue
+    OUT=$OUT "$HERE/replay_one.sh" "$TAG" "$SET" "$SIZE" "$TREE" || echo "FAIL $SET $SIZE" >&2
+  done
 done
-echo done $TAG
+echo "done $TAG"
