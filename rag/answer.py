@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rag import prompts
-from rag.cite import MARKER, best_sentence, check_citations, quoted
+from rag.cite import MARKER, best_sentence, check_citations, quoted, with_markers
 from rag.config import Settings
 from rag.models import Answer, Citation, CitationReport, Passage, SentenceCheck, Verdict
 from rag.policy import (
@@ -17,6 +17,8 @@ from rag.policy import (
     answerability,
     choice_held,
     compared_held,
+    comparison_held,
+    held_choice,
     offered_held,
     verdict_kept,
 )
@@ -129,6 +131,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
              adds_information(asked, checked.text, names),
              added_held(asked, checked.text, cited, names, ctx.words_of, ctx.added_share),
              compared_held(query_text or question, cited, ctx.words_of),
+             comparison_held(asked, checked.text, cited, ctx.words_of),
              offered_held(question, query_text, checked.text, cited, ctx.words_of),
              choice_held(query_text or question, checked.text, cited, ctx.words_of),
              verdict_kept(query_text or question, checked.checks, checked.text))
@@ -155,3 +158,23 @@ def listing(question: str, passages: list[Passage], vectors: VectorCache, sugges
                   citations=citations_for([p.n for p in first.values()], passages), passages=passages,
                   report=CitationReport(sentences=len(quotes), supported=len(quotes)),
                   suggestions=suggestions)
+
+
+def chosen(question: str, passages: list[Passage], suggestions: list[str], refused: Answer,
+           query_text: str = "") -> Answer | None:
+    """The answer to a question offering alternatives when the model's did not survive checking
+    (it picked one no passage says, or none): the one alternative the evidence holds
+    (`held_choice`), cited, with the sentence that holds it quoted. None when the passages do
+    not decide, and for a Chinese question (the alternatives are the English rewrite's)."""
+    if is_chinese(question):
+        return None
+    pick = held_choice(query_text or question, passages)
+    if pick is None:
+        return None
+    item, passage, sentence = pick
+    text = f"{with_markers(item[0].upper() + item[1:] + '.', [passage.n])} {quoted(passage, sentence)}"
+    why = Verdict("held_choice", True, f"only this alternative is in {passage.hit.name}'s passages")
+    return Answer(question=question, text=text, citations=citations_for([passage.n], passages),
+                  passages=passages, report=CitationReport(sentences=2, supported=2),
+                  suggestions=suggestions,
+                  checks=[*refused.checks, SentenceCheck(text, (passage.n,), "chosen from the evidence", (why,))])

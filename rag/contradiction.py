@@ -66,6 +66,7 @@ class Words:
     kind_cjk: frozenset[str] = frozenset()  # characters of "what kind of" in Chinese ("什么类型的数据集")
     negating: re.Pattern[str] | None = None  # "rather than", "instead of": negate what follows
     lower_better: frozenset[str] = frozenset()  # stems of "latency", "error": a smaller figure may be better
+    valence: frozenset[str] = frozenset()  # "better", "outperforms": up or down by the metric, as written
     # a question opening with one of these asks yes or no: its content is what the answer asserts
     yes_no_openers: frozenset[str] = frozenset()
     restating_openers: tuple[str, ...] = ()  # "is there ...": a yes / no question that describes
@@ -122,6 +123,7 @@ def words() -> Words:
         named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=frozenset(raw.get("kind_cjk", "")),
         negating=phrases(r"\b", raw.get("negating_phrases", []), r"\b"),
         lower_better=stems(raw.get("lower_better", "").split()),
+        valence=frozenset(raw.get("valence_comparatives", "").split()),
         yes_no_openers=frozenset(raw.get("yes_no_openers", "").split()),
         restating_openers=tuple(raw.get("restating_openers", [])),
         condition=phrases(r"\b", raw.get("condition_words", "").split(), r"\b[^;:?.!]*"),

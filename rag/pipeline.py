@@ -14,7 +14,15 @@ from functools import cached_property
 from pathlib import Path
 
 from rag import prompts
-from rag.answer import answerable, build_messages, finalize, listing, refusal, retry_messages
+from rag.answer import (
+    answerable,
+    build_messages,
+    chosen,
+    finalize,
+    listing,
+    refusal,
+    retry_messages,
+)
 from rag.claims import (
     claim_answer,
     claim_of,
@@ -269,6 +277,9 @@ class PaperChat:
             answer.checks.insert(0, SentenceCheck("", (), "asked again", (again,)))
         if answer.refused and query.intent == "list":  # "papers by X": the list itself is known
             answer = listing(question, passages, self.vectors, suggestions, query.text)
+        if answer.refused and query.intent == "answer" and \
+                (choice := chosen(question, passages, suggestions, answer, query.text)):
+            answer = choice  # "A or B?": the one alternative the passages hold
         answer.raw_text = raw
         if first is not None:
             answer.timings["first_token"] = first - t0

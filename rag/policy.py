@@ -19,11 +19,14 @@ sentence ("This is because ...", `follows_kept`) is dropped. The answer as a who
 what was asked (`answer_type_matches`), add to the question words its cited papers hold
 (`added_held`), cite papers naming what a question compares with (`compared_held`) and, when a
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
-when the question offers a choice, the answer picks one its cited papers say (`choice_held`).
-cite.py applies these
-checks (keep, repair to another passage, correct to the passage's own sentence, or drop);
-answer.py refuses when nothing survives. A reply that only names a paper or repeats the
-question (`names_only`) is asked for once more before that refusal (pipeline.py). Word lists
+when the question offers a choice, the answer picks one its cited papers say (`choice_held`);
+a comparative the answer adds ("lower than") needs a cited paper speaking of that direction
+(`comparison_held`). cite.py applies these checks (keep, repair to another passage, correct
+to the passage's own sentence, or drop); answer.py refuses when nothing survives. A reply that
+only names a paper or repeats the question (`names_only`) is asked for once more before that
+refusal (pipeline.py). When a question offering alternatives is still refused, the one
+alternative the passages of the paper ranked first hold is answered instead, with the sentence
+holding it quoted (`held_choice`; answer.py `chosen`). Word lists
 live in rag/policy_words.json, thresholds in Settings."""
 
 from __future__ import annotations
@@ -729,6 +732,32 @@ def compared_held(question: str, cited: Iterable[Passage],
                    f"asked to compare with {', '.join(missing)}; no cited paper names it" if missing else "")
 
 
+def comparison_held(question: str, text: str, cited: Iterable[Passage],
+                    paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
+    """A comparative the answer adds ("lower than", "outperforms") that the question did not
+    say is a claim of the answer's own: its cited passages or (`paper`) their papers must speak
+    of a change or comparison in that direction (a word of `directions` or `comparatives`:
+    "lower" is held by "reduces" or "fewer"). A word whose direction depends on the metric
+    ("better", "outperforms", `valence_comparatives`) is held by a comparison either way.
+    blind23's bc39 said OpTI-BFM's return "is typically lower than" fine-tuning's, which its
+    paper never compares. A Chinese answer is not measured."""
+    body = re.sub(r"\[\d+\]", " ", text)
+    if _CJK.search(body):
+        return Verdict("comparison_held", True, "")
+    w = words()
+    asked = set(re.findall(r"[a-z]+", question.lower()))
+    said = list(dict.fromkeys(x for x in re.findall(r"[a-z]+", body.lower())
+                              if x in w.comparatives and x not in asked))
+    if not said:
+        return Verdict("comparison_held", True, "")
+    held = cited_words(cited, paper)
+    ways = {d: frozenset(t for x in (w.up if d == "up" else w.down) | {c for c, e in w.comparatives.items() if e == d}
+                         for t in tokenize(x)) for d in ("up", "down")}
+    missing = [x for x in said if not held & (ways["up"] | ways["down"] if x in w.valence else ways[w.comparatives[x]])]
+    return Verdict("comparison_held", not missing,
+                   f"compares ({', '.join(missing)}) where no cited paper speaks of a change that way" if missing else "")
+
+
 # A name written in Latin letters inside Chinese text (Chinese characters count as \w, so
 # specifics' word boundaries do not hold): a capital past its first letter, a capitalised
 # word, or a figure ("在 Moses 和 GuacaMol 上", "CIFAR-10").
@@ -862,6 +891,9 @@ def adds_information(question: str, text: str, names: Iterable[str] = (), counts
         return Verdict("adds_information", True, "not a what/which/how question")
     w = words()
     body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are not information
+    picked = picked_choices(question, body)
+    if len(picked) == 1:  # "...: deterministic GD or stochastic GD?" answered "... for deterministic GD"
+        return Verdict("adds_information", True, f"picks: {' '.join(sorted(picked[0]))}")
     new = added_words(question, body, names)
     if not new and counts:  # a count in words the question has not ("into two broad directions")
         asked = set(re.findall(r"[a-z]+", question.lower()))
@@ -875,6 +907,12 @@ def adds_information(question: str, text: str, names: Iterable[str] = (), counts
         new = chars if len(chars) >= w.new_cjk_chars else said
     return Verdict("adds_information", bool(new),
                    f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
+
+
+def picked_choices(question: str, text: str) -> list[frozenset[str]]:
+    """The alternatives the question offers (`offered_choices`) whose own words `text` uses."""
+    said = _with_parts(frozenset(tokenize(text)))
+    return [c for c, _ in offered_choices(question) if c & said]
 
 
 def added_held(question: str, text: str, cited: Iterable[Passage], names: Iterable[str] = (),
@@ -958,6 +996,13 @@ def offered_choices(question: str) -> tuple[tuple[frozenset[str], bool], ...]:
     an answer picking it makes: not the first of two clauses, which also holds the question's
     description of its subject ("Was the federated method for manifold-valued parameters tried
     on real data, or only on synthetic problems?")."""
+    return tuple((own, claimed) for _, own, claimed in _choices(question))
+
+
+@lru_cache(maxsize=64)
+def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
+    """`offered_choices` with each alternative as written ("a decision criterion that guides
+    existing BFMs")."""
     w = words()
     skip = w.frame | w.generic | w.gaps
     for sentence in reversed(split_sentences(asking_part(question))):
@@ -981,8 +1026,39 @@ def offered_choices(question: str) -> tuple[tuple[frozenset[str], bool], ...]:
         stems = [frozenset(t for t in tokenize(x) if t not in skip) for x in items]
         own = [s - frozenset().union(*(o for j, o in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
         clauses = not colon and later > 3
-        return tuple((o, not (clauses and i == 0)) for i, o in enumerate(own)) if len(own) >= 2 and all(own) else ()
+        if len(own) < 2 or not all(own):
+            return ()
+        return tuple((x, o, not (clauses and i == 0)) for i, (x, o) in enumerate(zip(items, own, strict=True)))
     return ()
+
+
+def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passage, str] | None:
+    """The one alternative the question offers (`offered_choices`) that the evidence holds, as
+    written, with the passage and sentence that hold it: every word only that alternative has
+    is in the passages given of the paper ranked first, no other alternative's words all are,
+    and the alternative is a claim (not the first of two clauses, which holds the question's
+    description of its subject). The sentence holding most of its words must not negate them
+    (a negation up to four words before one: "does not use simulated data"). None when the evidence does not decide. blind23's bc05
+    ("... a new BFM architecture, a pre-training objective for BFMs, or a decision criterion that
+    guides existing BFMs?"): only the decision criterion is in OpTI-BFM's passages."""
+    choices = _choices(question)
+    passages = list(passages)
+    if not choices or not passages:
+        return None
+    paper = passages[0].hit.paper_id
+    sentences = [(p, x.strip()) for p in passages if p.hit.paper_id == paper
+                 for s in split_sentences(p.text) or [p.text] for x in s.split("…") if x.strip()]
+    held = _with_parts(frozenset(t for _, s in sentences for t in tokenize(s)))
+    full = [i for i, (_, own, _) in enumerate(choices) if all(_token_held(held, t) for t in own)]
+    if len(full) != 1 or not choices[full[0]][2]:
+        return None
+    item, own, _ = choices[full[0]]
+    passage, sentence = max(sentences, key=lambda ps: len(own & _with_parts(frozenset(tokenize(ps[1])))))
+    raw = re.findall(r"[\w'-]+", sentence.lower())
+    at = [i for i, x in enumerate(raw) if _with_parts(frozenset(tokenize(x))) & own]
+    if any(set(raw[max(0, i - 4):i]) & words().negations for i in at):
+        return None
+    return item, passage, sentence
 
 
 def choice_held(question: str, text: str, cited: Iterable[Passage],

@@ -346,3 +346,26 @@ def test_a_chinese_question_without_history_is_translated_whole() -> None:
     # a rambling or empty translation falls back to the question
     assert condense(question, [], FakeChat(["x " * 400]), 3, max_tokens=1000) == question
     assert condense(question, [], FakeChat([""]), 3, max_tokens=96) == question
+
+
+def test_a_wrong_pick_among_offered_alternatives_is_replaced_by_the_one_the_passages_hold(
+        real_chat: PaperChat, real_llm: FakeChat) -> None:
+    """blind23's bc05: the model picked "architecture", which no passage says, and the answer was
+    refused; the passages of OpTI-BFM hold only the decision criterion, which is answered,
+    quoted and cited from a passage that was in the prompt."""
+    real_llm.replies.append("OpTI-BFM is a new behavior foundation model architecture [1].")
+    answer = real_chat.ask("What kind of contribution is OpTI-BFM: a new behavior foundation model architecture, "
+                           "a pre-training objective for BFMs, or a decision criterion that guides existing BFMs?")
+    assert not answer.refused, answer.text
+    assert answer.text.startswith("A decision criterion that guides existing BFMs [")
+    given = {p.n: p for p in answer.passages}
+    assert answer.citations and all(c.n in given and c.name == "OpTI-BFM" for c in answer.citations)
+    assert any(c.action == "chosen from the evidence" for c in answer.checks)
+
+
+def test_alternatives_the_passages_do_not_decide_stay_refused(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    """bc01: "up to 40%" says neither "typical (average)" nor "the largest ... observed"."""
+    real_llm.replies.append("It is a typical reduction [1].")
+    answer = real_chat.ask("RoT reports cutting output tokens by 40%. Is that figure a typical (average) "
+                           "reduction, or the largest reduction the authors observed?")
+    assert answer.refused and answer.citations == []

@@ -22,11 +22,13 @@ from rag.policy import (
     check_pair,
     choice_held,
     compared_held,
+    comparison_held,
     correctable,
     counted_thing,
     coverage,
     described,
     follows_kept,
+    held_choice,
     known_words,
     means_added,
     measured_thing,
@@ -962,3 +964,74 @@ def test_a_count_spelt_out_answers_how_many() -> None:
                                 "The post groups them into two broad directions [1].", ["Balla et al."]).ok
     # a bare count is still worth asking again (blind21's ba01: the second reply was the answer)
     assert names_only("Into how many broad directions does the post group them?", "Two broad directions.").ok
+
+
+def test_picking_one_offered_alternative_answers_the_question() -> None:
+    """blind23's bc02: "...: deterministic GD or stochastic GD?" answered "... for deterministic
+    GD" uses only the question's words, yet picks one alternative: that is the answer (the
+    reply was refused as repeating the question). Picking none still answers nothing."""
+    question = ("In Yarotsky's analysis of corner contours, for which kind of gradient descent does "
+                "increasing the corner angle bring the rate arbitrarily close to O(t^{-2ζ}): "
+                "deterministic GD or stochastic GD?")
+    picked = ("In Yarotsky's analysis of corner contours, increasing the corner angle brings the rate "
+              "arbitrarily close to O(t^{-2ζ}) for deterministic GD [1].")
+    assert adds_information(question, picked, ["Yarotsky"]).ok
+    assert not names_only(question, picked, ["Yarotsky"]).ok  # not asked again either
+    none = "In Yarotsky's analysis, increasing the corner angle brings the rate arbitrarily close [1]."
+    assert not adds_information(question, none, ["Yarotsky"]).ok
+    assert names_only(question, none, ["Yarotsky"]).ok
+
+
+def test_an_added_comparative_needs_a_cited_paper_speaking_of_that_direction() -> None:
+    """blind23's bc39: the answer said OpTI-BFM's return "is typically lower than" fine-tuning's;
+    a paper that speaks of no change or comparison in that direction does not hold it."""
+    question = "How does the return OpTI-BFM reaches compare with fine-tuning the policy?"
+    flat = _passage(1, "p1", "OpTI-BFM", "OpTI-BFM guides data collection for task inference at test time.")
+    lower = "The return OpTI-BFM reaches is typically lower than fine-tuning's [1]."
+    verdict = comparison_held(question, lower, [flat])
+    assert not verdict.ok and "lower" in verdict.reason
+    # "lower" is held by a passage saying the method reduces something ("reduces" is down)
+    reduces = _passage(2, "p1", "OpTI-BFM", "OpTI-BFM reduces the episodes needed to infer the task.")
+    assert comparison_held(question, lower, [reduces]).ok
+    # but not by one saying only that something rises
+    rises = _passage(3, "p1", "OpTI-BFM", "OpTI-BFM increases the return within a handful of episodes.")
+    assert not comparison_held(question, lower, [rises]).ok
+    # "outperforms" depends on the metric: a comparison either way holds it
+    assert comparison_held(question, "OpTI-BFM outperforms fine-tuning [3].", [rises]).ok
+    assert not comparison_held(question, "OpTI-BFM outperforms fine-tuning [1].", [flat]).ok
+    # a comparative the question itself says is the question's, not the answer's claim
+    asked = "Is OpTI-BFM's return lower than fine-tuning's?"
+    assert comparison_held(asked, lower, [flat]).ok
+
+
+def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternative() -> None:
+    """blind23's bc05: of "a new BFM architecture, a pre-training objective for BFMs, or a
+    decision criterion that guides existing BFMs", only the criterion is in OpTI-BFM's passages."""
+    question = ("What kind of contribution is OpTI-BFM: a new behavior foundation model architecture, "
+                "a pre-training objective for BFMs, or a decision criterion that guides existing BFMs?")
+    said = ("We propose OpTI-BFM, an optimistic decision criterion that directly models uncertainty over "
+            "reward functions and guides BFMs in data collection for task inference.")
+    opti = _passage(2, "p1", "OpTI-BFM", f"Behavior foundation models retrieve policies. {said}")
+    other = _passage(1, "p2", "Other", "A new architecture with a pre-training objective for existing models.")
+    pick = held_choice(question, [opti, other])
+    assert pick == ("a decision criterion that guides existing BFMs", opti, said)
+    # only the paper ranked first decides: `other` below it holds the pre-training objective, and
+    # a paper ranked first that holds no alternative decides nothing
+    unrelated = _passage(5, "p3", "Unrelated", "Graph neural networks pass messages.")
+    assert held_choice(question, [unrelated, opti]) is None
+    # two alternatives held: the evidence does not decide
+    both = _passage(3, "p1", "OpTI-BFM", f"{said} It is a new architecture trained with a pre-training objective.")
+    assert held_choice(question, [both]) is None
+    # a negated alternative is not held
+    negated = _passage(4, "p1", "OpTI-BFM", "It is not a decision criterion that guides existing BFMs.")
+    assert held_choice(question, [negated]) is None
+    # no choice offered, nothing decided
+    assert held_choice("What does OpTI-BFM propose?", [opti]) is None
+
+
+def test_the_first_of_two_clauses_is_never_picked_from_the_evidence() -> None:
+    """The first clause of "Does X ..., or ...?" holds the question's description of its subject,
+    which the paper holds whatever the answer is."""
+    question = "Does RoT add newly solved problems to its thought graph, or is the graph built once offline?"
+    rot = _passage(1, "p1", "RoT", "RoT adds newly solved problems to its thought graph.")
+    assert held_choice(question, [rot]) is None
