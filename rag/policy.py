@@ -1137,7 +1137,7 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
                            r"怎么|为什么|多少|多大|多长|多久|多高|多快|多远|几|谁", re.IGNORECASE)
 # "How many ...?", "What percentage ...?", "多少": the answer must give a quantity.
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
-                            r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|几(?:个|块|种|次|倍)",
+                            r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|(?<!哪)几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
 _QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"

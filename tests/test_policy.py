@@ -1035,3 +1035,23 @@ def test_the_first_of_two_clauses_is_never_picked_from_the_evidence() -> None:
     question = "Does RoT add newly solved problems to its thought graph, or is the graph built once offline?"
     rot = _passage(1, "p1", "RoT", "RoT adds newly solved problems to its thought graph.")
     assert held_choice(question, [rot]) is None
+
+
+def test_which_ones_in_chinese_asks_for_names_not_a_count() -> None:
+    """"在哪几个基准上" asks which benchmarks (blind16's av26 listed them and was refused for
+    giving no quantity); "用了几个基准" asks how many."""
+    listed = "RecurrSim 在 Burgers、Korteweg-De Vries 和 Kuramoto-Sivashinsky 流体力学基准上展示了它的有效性。"
+    assert answer_type_matches("RecurrSim 在哪几个流体力学基准上展示了它的有效性？", listed).ok
+    assert not answer_type_matches("RecurrSim 用了几个基准？", "RecurrSim 在 Burgers 基准上展示了它的有效性。").ok
+
+
+def test_a_degree_word_the_cited_passage_gives_answers_how_large() -> None:
+    """"How large a replay buffer is enough?" is answered by the paper's own "minimal buffers"
+    (blind22's bb13), "How large is that dataset?" by "non-negligible" (blind16's av10), when
+    the cited passage says so, and not when the question asks exactly."""
+    question = "How large a replay buffer do Lanzillotta et al. find is enough to prevent deep forgetting?"
+    said = "Lanzillotta et al. find that minimal buffers prevent deep forgetting."
+    assert answer_type_matches(question, said, cited="minimal buffers successfully anchor feature geometry").ok
+    assert not answer_type_matches(question, said, cited="buffers anchor feature geometry").ok
+    assert not answer_type_matches("Exactly how large a replay buffer is enough?", said,
+                                   cited="minimal buffers successfully anchor feature geometry").ok
