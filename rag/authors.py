@@ -76,7 +76,8 @@ def _by_surname(authors: frozenset[str]) -> dict[str, tuple[str, ...]]:
 def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
     """The loaded authors a question names. A surname counts when the question writes the full
     name or initials with it, or writes it capitalised beside a cue ("papers by Wei",
-    "Foresti's papers", "Eliasof, Moshe"), or when it is the whole question; surnames shorter
+    "Foresti's papers", "Eliasof, Moshe"), or is followed by all the given names ("Yin
+    Wotao", Chinese order), or when it is the whole question; surnames shorter
     than four letters only with a capital and beside authorship ("by Li", "Li's", "has Wei
     written", "with Yin as an author"). Given names or initials written
     before the surname narrow the match ("M. Eliasof")."""
@@ -87,9 +88,10 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
     found: list[str] = []
     for i, word in enumerate(folded):
         candidates = index.get(surname_key(word), ())
-        # Where one author's given names are written with the surname ("Liang Li's papers"),
-        # the surname there is that author's, not every Li's.
-        full = [a for a in candidates if _full_name(folded[:i], Name.parse(a))]
+        # Where one author's given names are written with the surname ("Liang Li's papers",
+        # "Huang Wen"), the surname there is that author's, not every Li's.
+        full = [a for a in candidates if _full_name(folded[:i], Name.parse(a))
+                or _given_after(words, folded, i, Name.parse(a))]
         for author in full or candidates:
             if author not in found and _named(question, words, folded, i, author, cue):
                 found.append(author)
@@ -112,6 +114,8 @@ def _named(question: str, words: list[str], folded: list[str], i: int, author: s
         return True
     if after and words[i + 1][:1].isupper() and re.search(rf"{re.escape(words[i])}\s*,", question):
         return all(_is_given_of(w, name) for w in after)  # "Eliasof, Moshe"
+    if _given_after(words, folded, i, name):
+        return True  # "Yin Wotao", "Huang Zhenwei": surname first without a comma (Chinese order)
     if _given_elsewhere(before, name) or _other_first_name(words, i):
         return False  # another given name written before: another person with that surname
     capital = words[i][:1].isupper()
@@ -123,6 +127,14 @@ def _named(question: str, words: list[str], folded: list[str], i: int, author: s
                                      question) is not None
     by_surname = re.search(rf"\b(?:by|from)\s+{re.escape(folded[i])}\b", fold(question))
     return (capital and cue) or len(folded) == 1 or by_surname is not None
+
+
+def _given_after(words: list[str], folded: list[str], i: int, name: Name) -> bool:
+    """The words right after the surname are all this author's given names, capitalised ("Yin
+    Wotao", "Huang Zhenwei": the surname first, as Chinese names are written)."""
+    after = folded[i + 1 : i + 1 + len(name.given)]
+    return len(after) == len(name.given) > 0 and all(
+        words[i + 1 + k][:1].isupper() and _is_given_of(w, name) for k, w in enumerate(after))
 
 
 def _given_run(before: list[str], name: Name) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from rag.retrieve import Filters
 
 AUTHORS = ["Moshe Eliasof", "Carola-Bibiane Schönlieb", "Xiyu Wei", "Qingwei Zong", "Liang Li",
            "Sujian Li", "Alberto Foresti", "Wan Zhiyi", "Krishna Sri Ipsit Mantri", "Stanley J Osher",
-           "Stephan Günnemann"]
+           "Stephan Günnemann", "Wotao Yin", "Zhenwei Huang", "Wen Huang"]
 
 
 @pytest.mark.parametrize(("asked", "author", "same"), [
@@ -71,6 +71,11 @@ def test_name_parse_orders() -> None:
     ("Liang Li's papers", {"Liang Li"}),  # blind6's lk41: the given name at the start narrows
     ("papers by Carola Schoenlieb", {"Carola-Bibiane Schönlieb"}),  # blind6's lk45
     ("What has Guennemann published?", {"Stephan Günnemann"}),
+    # surname first without a comma, as Chinese names are written (blind18's ly41, ly43)
+    ("Yin Wotao", {"Wotao Yin"}),
+    ("Huang Zhenwei", {"Zhenwei Huang"}),  # not Wen Huang
+    ("papers by Huang Wen", {"Wen Huang"}),
+    ("huang zhenwei", set()),  # lower case: not a name
 ])
 def test_mentioned_authors(question: str, expected: set[str]) -> None:
     assert set(mentioned_authors(question, AUTHORS)) == expected
