@@ -27,7 +27,8 @@ _COMPARE = re.compile(r"\b(?:compare|comparison|versus|vs\.?)\b|比较|对比", 
 _DIFFERENCE = re.compile(r"\b(?:contrast|differences? between)\b", re.IGNORECASE)
 # a comparison naming fewer than two papers is of papers only when it says so ("compare the
 # federated learning papers", "RoT against other work"), not "how they compare with bigger networks"
-_OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others?|another|these|those|both)\b|"
+_OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others?|another|both|"
+                        r"(?:these|those)(?=\s+(?:two|papers?|works?|studies|methods|approaches|articles)\b))\b|"
                         r"论文|文章|工作|这两", re.IGNORECASE)
 # "Do/Does/Did X compare A with B ...?" asks whether a paper makes a comparison, not for one
 _ASKS_IF_COMPARES = re.compile(r"\s*(?:do|does|did)\s+\S.{0,80}?\s+compare\b", re.IGNORECASE)
@@ -321,7 +322,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     intent = detect_intent(question + " " + text)
     both = f"{question} {text}"
     named = detect_papers(both, catalogue, fit, ordinary, shared)
-    if intent == "compare" and not (_COMPARE.search(both) and _OF_PAPERS.search(question)) \
+    if intent == "compare" and not (_COMPARE.search(both) and compares_papers(question)) \
             and len(compared_papers(question, catalogue, fit, ordinary, shared)) < 2:
         # "the gap/differences between implicit and explicit models" in one paper; "how many
         # parameters does GraphBSI have, and how does that compare with the baselines it beats
@@ -333,6 +334,16 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
     return Query(original=question, text=text, intent=intent, filters=filters, named=named,
                  topic_areas=topic_areas)
+
+
+def compares_papers(question: str) -> bool:
+    """A sentence of the question both compares and speaks of papers (`_OF_PAPERS`): "Compare
+    the federated learning papers", "How does RoT compare with other work?", but not "A theory
+    paper studies implicit models. How does it describe these models in comparison with larger
+    explicit networks?" (blind24's bd17: the paper is in one sentence, the comparison in another,
+    and "these models" are not papers)."""
+    return any(_COMPARE.search(x) and _OF_PAPERS.search(x)
+               for x in re.split(r"(?<=[.?!。？！])\s*", question))
 
 
 # Where a question's clauses part: "..., and how does that compare with ...?"

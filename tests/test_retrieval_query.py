@@ -107,6 +107,11 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("For networks that loop one weight-shared block, how do they compare in accuracy with bigger "
      "conventional networks?", "answer"),
     ("How does GLOT compare with mean pooling?", "answer"),
+    # the paper in one sentence, the comparison with a kind of model in the next (blind24's bd17
+    # tabled Liu et al. beside RecurrSim); "these models" are not papers
+    ("A theory paper studies models that iterate one weight-tied block to a fixed point. How does "
+     "it describe these models in comparison with the larger explicit networks they can match?", "answer"),
+    ("Compare these two papers on implicit models.", "compare"),
     ("Compare InfoSEDD and Balla et al.", "compare"),  # a paper named by its "X et al." label
     # whether one paper makes a comparison is a question (blind9's an32 at 4,310 papers tabled
     # two EWC papers for "Do Lanzillotta et al. compare Experience Replay with ... EWC?")
