@@ -19,6 +19,7 @@ from rag.policy import (
     compared_held,
     comparison_held,
     held_choice,
+    knows,
     offered_held,
     verdict_kept,
 )
@@ -134,7 +135,8 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
              comparison_held(asked, checked.text, cited, ctx.words_of),
              offered_held(question, query_text, checked.text, cited, ctx.words_of),
              choice_held(query_text or question, checked.text, cited, ctx.words_of),
-             verdict_kept(query_text or question, checked.checks, checked.text))
+             verdict_kept(query_text or question, checked.checks, checked.text),
+             knows(checked.text))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
     if checked.refused or not checked.cited or not all(v.ok for v in whole):
         answer = refusal(question, suggestions)

@@ -21,7 +21,7 @@ what was asked (`answer_type_matches`), add to the question words its cited pape
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
 when the question offers a choice, the answer picks one its cited papers say (`choice_held`);
 a comparative the answer adds ("lower than") needs a cited paper speaking of that direction
-(`comparison_held`). cite.py applies these checks (keep, repair to another passage, correct
+(`comparison_held`), and the model must not say it does not know (`knows`). cite.py applies these checks (keep, repair to another passage, correct
 to the passage's own sentence, or drop); answer.py refuses when nothing survives. A reply that
 only names a paper or repeats the question (`names_only`) is asked for once more before that
 refusal (pipeline.py). When a question offering alternatives is still refused, the one
@@ -1105,6 +1105,19 @@ def _token_held(vocabulary: frozenset[str], token: str) -> bool:
     the same for a word as written)."""
     parts = _parts(token)
     return token in vocabulary or (len(parts) > 1 and all(p in vocabulary for p in parts))
+
+
+# A sentence that is nothing but the model saying it does not know ("I don't know.", "不知道。").
+_UNKNOWN = re.compile(r"^\W*(?:I (?:do not|don't|cannot|can't) (?:know|answer|tell)\b[^.!?]{0,30}|"
+                      r"(?:我)?不知道|无法回答)\W*$", re.IGNORECASE)
+
+
+def knows(text: str) -> Verdict:
+    """An answer with a sentence saying only that the model does not know is the model's own
+    refusal, whatever it cited before it (blind24's bd40: two cited sentences of background,
+    then "I don't know."), and a reader cannot tell which part to believe."""
+    said = [x for x in split_sentences(re.sub(r"\[\d+\]", " ", text)) if _UNKNOWN.match(x.strip())]
+    return Verdict("knows", not said, f"the model says: {said[0].strip()}" if said else "")
 
 
 def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:

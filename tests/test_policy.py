@@ -1055,3 +1055,14 @@ def test_a_degree_word_the_cited_passage_gives_answers_how_large() -> None:
     assert not answer_type_matches(question, said, cited="buffers anchor feature geometry").ok
     assert not answer_type_matches("Exactly how large a replay buffer is enough?", said,
                                    cited="minimal buffers successfully anchor feature geometry").ok
+
+
+def test_an_answer_where_the_model_says_it_does_not_know_is_its_refusal() -> None:
+    """blind24's bd40: two cited sentences of background, then "I don't know." was shown as an
+    answer to a question the paper does not answer."""
+    from rag.policy import knows
+    assert not knows("Training NAVIS is non-trivial [1]. We introduce a loss [1]. I don't know.").ok
+    assert not knows("NAVIS 使用一个损失函数 [1]。不知道。").ok
+    assert knows("NAVIS is trained once for all datasets [1].").ok
+    # a sentence that goes on to answer is not a refusal
+    assert knows("I don't know which variant is meant, but NAVIS uses a ranking loss on TGB [1].").ok
