@@ -13,6 +13,7 @@ from rag.policy import (
     Context,
     added_held,
     adds_information,
+    affirmed_held,
     answer_type_matches,
     answerability,
     choice_held,
@@ -136,7 +137,8 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
              offered_held(question, query_text, checked.text, cited, ctx.words_of),
              choice_held(query_text or question, checked.text, cited, ctx.words_of),
              verdict_kept(query_text or question, checked.checks, checked.text),
-             knows(checked.text))
+             knows(checked.text),
+             affirmed_held(question, query_text, checked.text, cited, ctx.words_of, share=ctx.term_share))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
     if checked.refused or not checked.cited or not all(v.ok for v in whole):
         answer = refusal(question, suggestions)

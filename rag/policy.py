@@ -21,7 +21,8 @@ what was asked (`answer_type_matches`), add to the question words its cited pape
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
 when the question offers a choice, the answer picks one its cited papers say (`choice_held`);
 a comparative the answer adds ("lower than") needs a cited paper speaking of that direction
-(`comparison_held`), and the model must not say it does not know (`knows`). cite.py applies these checks (keep, repair to another passage, correct
+(`comparison_held`), and the model must not say it does not know (`knows`); a Chinese answer affirming a yes / no
+question in its own words needs the English rewrite's terms in a cited paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
 to the passage's own sentence, or drop); answer.py refuses when nothing survives. A reply that
 only names a paper or repeats the question (`names_only`) is asked for once more before that
 refusal (pipeline.py). When a question offering alternatives is still refused, the one
@@ -867,6 +868,38 @@ def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> V
     return Verdict("verdict_kept", not unheld,
                    "the sentence answering yes or no used question terms its paper does not hold; "
                    "the rest does not answer" if unheld else "")
+
+
+_CJK_NEGATION = re.compile(r"[不没未无非否]")
+
+
+def affirmed_held(question: str, query_text: str, text: str, cited: Iterable[Passage],
+                  paper: Callable[[Passage], frozenset[str]] | None = None, span: int = 4,
+                  share: float = DEFAULT_TERM_SHARE) -> Verdict:
+    """A Chinese answer to a yes / no question that affirms it by giving back the question's
+    own words ("ALL-IN 能够处理有向图" for "ALL-IN 能否处理有向图？": a run of at least `span`
+    characters copied from the question, with no negation in its sentence) asserts what the
+    question asks, as "Yes, ALL-IN can handle directed graphs" would: every two-word term of the
+    English rewrite (`asked_terms`) that it asserts must be in a cited passage or its paper, as
+    `asked_terms_held` asks of an English yes / no answer; since the rewrite's wording is the
+    model's, not the answer's, `share` of them is enough (Settings.asked_terms_share). The Chinese words themselves are not compared with the
+    English passages, so without this the sentence passed on its Latin name alone (blind24's
+    bd39, blind23's bc41)."""
+    body = re.sub(r"\[\d+\]", " ", text)
+    if not (_CJK.search(question) and _CJK.search(body) and asks_yes_no(query_text)):
+        return Verdict("affirmed_held", True, "")
+    runs = {question[i : i + span] for i in range(len(question) - span + 1)
+            if all(_CJK.match(c) for c in question[i : i + span])}
+    affirming = [x for x in split_sentences(body)
+                 if any(r in x for r in runs) and not _CJK_NEGATION.search(x)]
+    terms = asked_terms(query_text)
+    if not affirming or not terms:
+        return Verdict("affirmed_held", True, "")
+    held = cited_words(cited, paper)
+    missing = sorted(" ".join(t) for t in terms if t[0] not in held or t[1] not in held)
+    ok = 1 - len(missing) / len(terms) >= share
+    return Verdict("affirmed_held", ok, ("" if ok else "affirms the question; ")
+                   + (f"no cited paper holds: {', '.join(missing[:4])}" if missing else ""))
 
 
 def added_words(question: str, text: str, names: Iterable[str] = ()) -> list[str]:

@@ -1066,3 +1066,20 @@ def test_an_answer_where_the_model_says_it_does_not_know_is_its_refusal() -> Non
     assert knows("NAVIS is trained once for all datasets [1].").ok
     # a sentence that goes on to answer is not a refusal
     assert knows("I don't know which variant is meant, but NAVIS uses a ranking loss on TGB [1].").ok
+
+
+def test_a_chinese_answer_affirming_a_yes_no_question_needs_its_terms_in_a_cited_paper() -> None:
+    """blind24's bd39: "ALL-IN 能够处理有向图" gives back "ALL-IN 能否处理有向图？" as a yes; its
+    Chinese words are never compared with the English passage, so it passed on "ALL-IN" alone.
+    The English rewrite's terms (directed graphs, directed edges) must be in the cited paper."""
+    from rag.policy import affirmed_held
+    question = "ALL-IN 能否处理有向图（边有方向的图）？在有向图上的效果如何？"
+    rewrite = "Can ALL-IN handle directed graphs (graphs with directed edges)? How does it perform on directed graphs?"
+    silent = _passage(1, "p1", "ALL-IN", "ALL-IN projects node features into a shared random space.")
+    verdict = affirmed_held(question, rewrite, "ALL-IN 能够处理有向图 [1]。", [silent])
+    assert not verdict.ok and "direct graph" in verdict.reason
+    said = _passage(2, "p1", "ALL-IN", "ALL-IN handles directed graphs whose directed edges carry features.")
+    assert affirmed_held(question, rewrite, "ALL-IN 能够处理有向图 [2]。", [said]).ok
+    # a "no" is not an affirmation; an English answer is checked by asked_terms_held instead
+    assert affirmed_held(question, rewrite, "ALL-IN 不能处理有向图 [1]。", [silent]).ok
+    assert affirmed_held(rewrite, rewrite, "ALL-IN can handle directed graphs [1].", [silent]).ok
