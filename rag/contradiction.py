@@ -361,6 +361,38 @@ def swapped_figures(claim: str, sentence: str) -> str:
     return ""
 
 
+_SETTING_CLAUSE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bwhereas\b")
+_SETTING_NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")  # "Active Matter", "ShapeNet-Car"
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _figures_and_names(text: str) -> list[tuple[set[str], set[str]]]:
+    """Each clause's figures and capitalised names (of three letters or more)."""
+    return [({f.replace(",", "") for f in _FIGURE.findall(c)},
+             {n for n in _SETTING_NAME.findall(c) if len(n) > 2})
+            for c in _SETTING_CLAUSE.split(text.replace("\\", ""))]
+
+
+def swapped_setting(claim: str, sentence: str) -> str:
+    """The claim puts a figure on a name (a benchmark, a model) that the sentence gives another
+    of its figures: "RecurrUPT matches UPT with 44% fewer parameters on Active Matter" against
+    "RecurrViT reduces error accumulation by 90% ... on Active Matter, while RecurrUPT matches
+    UPT performance on ShapeNet-Car using 44% fewer parameters" (blind21's da14, called
+    supported). The figure is in one clause of the sentence, which names something the claim's
+    clause does not; the claim's name is in another clause of the sentence, with other figures."""
+    said = _figures_and_names(sentence)
+    for figures, names in _figures_and_names(claim):
+        for n in figures:
+            home = [s for s in said if n in s[0]]
+            if len(home) != 1:
+                continue
+            theirs = home[0][1] - names
+            for name in sorted(names - home[0][1]):
+                if theirs and any(name in s[1] and s[0] and n not in s[0] for s in said):
+                    return f"the claim gives {n} to {name}, the passage to {', '.join(sorted(theirs))}"
+    return ""
+
+
 def _stems_of(scoped: list[_Word], limit: int) -> set[str]:
     """The stems of the first `limit` written words (a compound's parts count once), framing
     words aside."""

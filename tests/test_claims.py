@@ -511,3 +511,17 @@ def test_a_claim_the_model_reads_as_false_is_contradicted_end_to_end(
     real_llm.replies.extend(["NO", "NO"])
     real_llm.probabilities.extend([{"FALSE": 0.45, "TRUE": 0.4}] * 2)
     assert real_chat.ask(question).verdict == "unstated"
+
+
+def test_a_figure_put_on_another_setting_of_the_same_sentence_is_contradicted() -> None:
+    """blind21's da14 was called supported: the sentence gives 44% to ShapeNet-Car and Active
+    Matter another figure; a claim naming the setting the sentence gives the figure is not."""
+    from rag.contradiction import swapped_setting
+    sentence = ("RecurrViT reduces error accumulation by 90% compared to standard Vision Transformers on "
+                "Active Matter, while RecurrUPT matches UPT performance on ShapeNet-Car using 44% fewer parameters.")
+    wrong = "The result that RecurrUPT matches UPT with 44% fewer parameters is obtained on the Active Matter benchmark."
+    assert "Active Matter" in swapped_setting(wrong, sentence)
+    right = "RecurrUPT matches UPT on ShapeNet-Car with 44% fewer parameters."
+    assert swapped_setting(right, sentence) == ""
+    # a claim naming no setting of the sentence is not a swap
+    assert swapped_setting("RecurrUPT needs 44% fewer parameters than UPT.", sentence) == ""
