@@ -323,13 +323,17 @@ def number_direction(claim: str, sentence: str) -> str:
     return ""
 
 
+# Where the clauses a figure belongs to part ("by 82%, and cost by 59%", "..., while ...")
+_FIGURE_CLAUSE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bwhereas\b")
+
+
 def _figure_heads(text: str, reach: int = 3) -> list[tuple[str, set[str]]]:
     """Each figure with the content words just before it (at most `reach`, not past another
     figure or a clause break): "inference latency by 82%, and cost by 59%" gives (82, {infer,
     latenc}) and (59, {cost})."""
     frame = words().frame
     out = []
-    for clause in re.split(r"[,;:()]|\band\b|\bwhile\b|\bwhereas\b", text.replace("\\", "")):
+    for clause in _FIGURE_CLAUSE.split(text.replace("\\", "")):
         seq = _NUMBER_OR_WORD.findall(clause.lower())
         start = 0
         for i, x in enumerate(seq):
@@ -361,16 +365,13 @@ def swapped_figures(claim: str, sentence: str) -> str:
     return ""
 
 
-_SETTING_CLAUSE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bwhereas\b")
 _SETTING_NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")  # "Active Matter", "ShapeNet-Car"
-_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _figures_and_names(text: str) -> list[tuple[set[str], set[str]]]:
     """Each clause's figures and capitalised names (of three letters or more)."""
-    return [({f.replace(",", "") for f in _FIGURE.findall(c)},
-             {n for n in _SETTING_NAME.findall(c) if len(n) > 2})
-            for c in _SETTING_CLAUSE.split(text.replace("\\", ""))]
+    return [(numbers(c), {n for n in _SETTING_NAME.findall(c) if len(n) > 2})
+            for c in _FIGURE_CLAUSE.split(text.replace("\\", ""))]
 
 
 def swapped_setting(claim: str, sentence: str) -> str:

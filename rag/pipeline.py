@@ -516,6 +516,7 @@ class PaperChat:
             return [r.paper_id for r in self.listed_papers(query)]
         return list(dict.fromkeys(h.paper_id for h in self._retrieve_for(query, k, per_paper=1).hits))[:k]
 
+
 def _source_names(passages: Sequence[Passage]) -> list[str]:
     """The passages' paper names and authors (words a reply may use without answering)."""
     return [f"{p.hit.name} {p.hit.metadata.get('display_name', '')} {' '.join(p.hit.authors)}"

@@ -21,8 +21,9 @@ what was asked (`answer_type_matches`), add to the question words its cited pape
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
 when the question offers a choice, the answer picks one its cited papers say (`choice_held`);
 a comparative the answer adds ("lower than") needs a cited paper speaking of that direction
-(`comparison_held`), and the model must not say it does not know (`knows`); a Chinese answer affirming a yes / no
-question in its own words needs the English rewrite's terms in a cited paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
+(`comparative_held`); the model must not say it does not know (`knows`); a Chinese answer
+affirming a yes / no question in its own words needs the English rewrite's terms in a cited
+paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
 to the passage's own sentence, or drop); answer.py refuses when nothing survives. A reply that
 only names a paper or repeats the question (`names_only`) is asked for once more before that
 refusal (pipeline.py). When a question offering alternatives is still refused, the one
@@ -733,7 +734,15 @@ def compared_held(question: str, cited: Iterable[Passage],
                    f"asked to compare with {', '.join(missing)}; no cited paper names it" if missing else "")
 
 
-def comparison_held(question: str, text: str, cited: Iterable[Passage],
+@lru_cache(maxsize=1)
+def _direction_stems() -> dict[str, frozenset[str]]:
+    """up / down: the stems of the direction words and comparatives of that direction."""
+    w = words()
+    return {d: frozenset(t for x in (w.up if d == "up" else w.down) | {c for c, e in w.comparatives.items() if e == d}
+                         for t in tokenize(x)) for d in ("up", "down")}
+
+
+def comparative_held(question: str, text: str, cited: Iterable[Passage],
                     paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
     """A comparative the answer adds ("lower than", "outperforms") that the question did not
     say is a claim of the answer's own: its cited passages or (`paper`) their papers must speak
@@ -744,18 +753,17 @@ def comparison_held(question: str, text: str, cited: Iterable[Passage],
     paper never compares. A Chinese answer is not measured."""
     body = re.sub(r"\[\d+\]", " ", text)
     if _CJK.search(body):
-        return Verdict("comparison_held", True, "")
+        return Verdict("comparative_held", True, "")
     w = words()
     asked = set(re.findall(r"[a-z]+", question.lower()))
     said = list(dict.fromkeys(x for x in re.findall(r"[a-z]+", body.lower())
                               if x in w.comparatives and x not in asked))
     if not said:
-        return Verdict("comparison_held", True, "")
+        return Verdict("comparative_held", True, "")
     held = cited_words(cited, paper)
-    ways = {d: frozenset(t for x in (w.up if d == "up" else w.down) | {c for c, e in w.comparatives.items() if e == d}
-                         for t in tokenize(x)) for d in ("up", "down")}
+    ways = _direction_stems()
     missing = [x for x in said if not held & (ways["up"] | ways["down"] if x in w.valence else ways[w.comparatives[x]])]
-    return Verdict("comparison_held", not missing,
+    return Verdict("comparative_held", not missing,
                    f"compares ({', '.join(missing)}) where no cited paper speaks of a change that way" if missing else "")
 
 
@@ -882,9 +890,9 @@ def affirmed_held(question: str, query_text: str, text: str, cited: Iterable[Pas
     question asks, as "Yes, ALL-IN can handle directed graphs" would: every two-word term of the
     English rewrite (`asked_terms`) that it asserts must be in a cited passage or its paper, as
     `asked_terms_held` asks of an English yes / no answer; since the rewrite's wording is the
-    model's, not the answer's, `share` of them is enough (Settings.asked_terms_share). The Chinese words themselves are not compared with the
-    English passages, so without this the sentence passed on its Latin name alone (blind24's
-    bd39, blind23's bc41)."""
+    model's, not the answer's, `share` of them is enough (Settings.asked_terms_share). The
+    Chinese words themselves are not compared with the English passages, so without this the
+    sentence passed on its Latin name alone (blind24's bd39, blind23's bc41)."""
     body = re.sub(r"\[\d+\]", " ", text)
     if not (_CJK.search(question) and _CJK.search(body) and asks_yes_no(query_text)):
         return Verdict("affirmed_held", True, "")
@@ -1071,7 +1079,8 @@ def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passag
     is in the passages given of the paper ranked first, no other alternative's words all are,
     and the alternative is a claim (not the first of two clauses, which holds the question's
     description of its subject). The sentence holding most of its words must not negate them
-    (a negation up to four words before one: "does not use simulated data"). None when the evidence does not decide. blind23's bc05
+    (a negation up to four words before one: "does not use simulated data"). None when the
+    evidence does not decide. blind23's bc05
     ("... a new BFM architecture, a pre-training objective for BFMs, or a decision criterion that
     guides existing BFMs?"): only the decision criterion is in OpTI-BFM's passages."""
     choices = _choices(question)

@@ -343,7 +343,7 @@ def compares_papers(question: str) -> bool:
     explicit networks?" (blind24's bd17: the paper is in one sentence, the comparison in another,
     and "these models" are not papers)."""
     return any(_COMPARE.search(x) and _OF_PAPERS.search(x)
-               for x in re.split(r"(?<=[.?!。？！])\s*", question))
+               for x in split_sentences(question))
 
 
 # Where a question's clauses part: "..., and how does that compare with ...?"

@@ -21,8 +21,8 @@ from rag.policy import (
     asking_part,
     check_pair,
     choice_held,
+    comparative_held,
     compared_held,
-    comparison_held,
     correctable,
     counted_thing,
     coverage,
@@ -988,20 +988,20 @@ def test_an_added_comparative_needs_a_cited_paper_speaking_of_that_direction() -
     question = "How does the return OpTI-BFM reaches compare with fine-tuning the policy?"
     flat = _passage(1, "p1", "OpTI-BFM", "OpTI-BFM guides data collection for task inference at test time.")
     lower = "The return OpTI-BFM reaches is typically lower than fine-tuning's [1]."
-    verdict = comparison_held(question, lower, [flat])
+    verdict = comparative_held(question, lower, [flat])
     assert not verdict.ok and "lower" in verdict.reason
     # "lower" is held by a passage saying the method reduces something ("reduces" is down)
     reduces = _passage(2, "p1", "OpTI-BFM", "OpTI-BFM reduces the episodes needed to infer the task.")
-    assert comparison_held(question, lower, [reduces]).ok
+    assert comparative_held(question, lower, [reduces]).ok
     # but not by one saying only that something rises
     rises = _passage(3, "p1", "OpTI-BFM", "OpTI-BFM increases the return within a handful of episodes.")
-    assert not comparison_held(question, lower, [rises]).ok
+    assert not comparative_held(question, lower, [rises]).ok
     # "outperforms" depends on the metric: a comparison either way holds it
-    assert comparison_held(question, "OpTI-BFM outperforms fine-tuning [3].", [rises]).ok
-    assert not comparison_held(question, "OpTI-BFM outperforms fine-tuning [1].", [flat]).ok
+    assert comparative_held(question, "OpTI-BFM outperforms fine-tuning [3].", [rises]).ok
+    assert not comparative_held(question, "OpTI-BFM outperforms fine-tuning [1].", [flat]).ok
     # a comparative the question itself says is the question's, not the answer's claim
     asked = "Is OpTI-BFM's return lower than fine-tuning's?"
-    assert comparison_held(asked, lower, [flat]).ok
+    assert comparative_held(asked, lower, [flat]).ok
 
 
 def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternative() -> None:
