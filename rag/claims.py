@@ -17,6 +17,7 @@ from rag.contradiction import (
     aligned_sentences,
     compared_figures,
     contradiction,
+    denied_said,
     number_direction,
     numbers,
     opposite_words,
@@ -242,7 +243,8 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
                 steps: tuple[tuple[float, float], ...] = DEFAULT_STEPS,
                 attribution: float = DEFAULT_ATTRIBUTION) -> ClaimVerdict:
     """The most similar evidence sentence about the claim's subject decides: contradicted when
-    it disagrees (`disagreement`), supported when it holds enough of the claim's words (at one
+    it disagrees (`disagreement`) or says what the claim denies (`denied_said`, even when it
+    shares few of the claim's other words), supported when it holds enough of the claim's words (at one
     of the (cosine, share) `steps`), every number and known word, else the next. None:
     contradicted when another paper's sentence says it of its own method (`misattributed`),
     else unstated, with the sentences that failed only for the share of the claim's words
@@ -259,7 +261,8 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         if not about.ok:
             continue
         speaks = s in aligned_sentences(claim, one) or numbers(claim) & numbers(s.replace("\\", ""))
-        if speaks and (why := disagreement(claim, s, p.hit.name, ctx.words_of(one))):
+        why = speaks and disagreement(claim, s, p.hit.name, ctx.words_of(one)) or denied_said(claim, s)
+        if why:
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         text = f"{s} {source_line(p)}"
         held = words_held(terms, text, spelt(claim, text))

@@ -82,6 +82,11 @@ class Words:
     compared_clause: re.Pattern[str] | None = None
     vague_quantity: re.Pattern[str] | None = None  # "in *a handful of* episodes"
     exact: re.Pattern[str] | None = None  # "*exactly* how many"
+    # a claim's denial (`denied_said`): "not only" adds; "fails", "no" assert; "not because of X" denies X
+    denial_adding: re.Pattern[str] | None = None
+    denial_asserting: re.Pattern[str] | None = None
+    denial_reason: re.Pattern[str] | None = None
+    denial_min_share: float = 0.75
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -134,6 +139,10 @@ def words() -> Words:
         compared_clause=phrases(r"\b", raw.get("compared_clause_openers", []), r"\b"),
         vague_quantity=phrases(r"\b", raw.get("vague_quantities", []), r"\b"),
         exact=phrases(r"\b", raw.get("exact_phrases", []), r"\b"),
+        denial_adding=phrases(r"\b", raw.get("denial_adding", []), r"\b"),
+        denial_asserting=phrases(r"\b", raw.get("denial_asserting", []), r"\b"),
+        denial_reason=phrases(r"\bnot\s+", raw.get("denial_reasons", []), r"\b"),
+        denial_min_share=float(raw.get("denial_min_share", 0.75)),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
@@ -469,4 +478,48 @@ def reversed_comparison(claim: str, sentence: str, name: str = "") -> str:
             straight = len(left1 & left2) / len(left1) + len(right1 & right2) / len(right1)
             if d1 == d2 and left1 & right2 and right1 & left2 and cross > straight:
                 return "the comparison is the other way round"
+    return ""
+
+
+_EITHER = re.compile(r"\bor\b", re.IGNORECASE)  # "not X or Y" denies both
+
+
+def _denied_runs(claim: str) -> list[list[_Word]]:
+    """The claim's negated stretches of content words, each in its clause ("rather than by
+    Bayesian filtering" -> [bayesian, filter]). Only an outright negation denies: "not only"
+    adds (`denial_adding`), a thing that fails, lacks or has none is said to be so
+    (`denial_asserting`), and "not because of X" denies X (`denial_reasons`)."""
+    w = words()
+    text = claim
+    for pattern, by in ((w.negating, " not "), (w.denial_adding, " "), (w.denial_asserting, " "),
+                        (w.denial_reason, " not "), (_EITHER, " ")):
+        text = " ".join((pattern.sub(by, text) if pattern else text).split())
+    scoped, _ = _scopes(text)
+    runs: list[list[_Word]] = []
+    for i, x in enumerate(scoped):
+        if not x.negated:
+            continue
+        if i and scoped[i - 1].negated and scoped[i - 1].clause == x.clause and runs:
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    return runs
+
+
+def denied_said(claim: str, sentence: str) -> str:
+    """The claim denies what the sentence says: the words a negation of the claim governs
+    ("STAD adapts ... rather than by Bayesian filtering", "not because of their scalability
+    or controllability") are in the sentence, none of them negated there: two of them at
+    least, and `denial_min_share` (rag/policy_words.json) of the run ("a Bayesian filtering
+    method that adapts", "owing to their scalability and controllability")."""
+    w = words()
+    frame, min_share = w.frame | w.fillers, w.denial_min_share
+    s_scope, _ = _scopes(sentence)
+    said = {x.stem for x in s_scope if not x.negated}
+    unsaid = {x.stem for x in s_scope if x.negated}
+    for run in _denied_runs(claim):
+        stems = list(dict.fromkeys(x.stem for x in run if x.stem not in frame))
+        held = [t for t in stems if t in said]
+        if len(held) >= 2 and len(held) >= min_share * len(stems) and not set(stems) & unsaid:
+            return f"the claim denies '{' '.join(dict.fromkeys(x.raw for x in run))}', which the passage says"
     return ""

@@ -525,3 +525,29 @@ def test_a_figure_put_on_another_setting_of_the_same_sentence_is_contradicted() 
     assert swapped_setting(right, sentence) == ""
     # a claim naming no setting of the sentence is not a swap
     assert swapped_setting("RecurrUPT needs 44% fewer parameters than UPT.", sentence) == ""
+
+
+def test_a_claim_denying_what_the_passage_says_is_contradicted() -> None:
+    """blind21's da17 and da20 were called unstated: the sentence shares few of the claim's other
+    words, but it says what the claim's negation denies."""
+    from rag.contradiction import denied_said
+    stad = ("To address this, we propose STAD, a Bayesian filtering method that adapts a deployed model to "
+            "temporal distribution shifts by learning the time-varying dynamics in the last set of hidden features.")
+    wrong = ("STAD adapts a deployed model by minimizing the entropy of its predictions on test batches, "
+             "rather than by Bayesian filtering.")
+    assert "bayesian filtering" in denied_said(wrong, stad)
+    balla = "Despite this mismatch, AR models are widely used beyond language, owing to their scalability and controllability."
+    because = ("Balla et al. say autoregressive models are used beyond language mainly because they produce "
+               "higher-quality samples, not because of their scalability or controllability.")
+    assert "scalability controllability" in denied_said(because, balla)
+    # what the claim affirms is not denied; "not only" adds; a thing that fails or has none is asserted
+    assert denied_said("STAD is a Bayesian filtering method rather than an entropy minimizer.", stad) == ""
+    assert denied_said("STAD adapts not only by Bayesian filtering but also by pseudo-labels.", stad) == ""
+    assert denied_said("Graph models fail to generalize across datasets.",
+                       "This misalignment prevents graph models from generalizing across datasets.") == ""
+    assert denied_said("ALL-IN also transfers to graphs whose nodes have no input features at all.",
+                       "ALL-IN enables transferability across datasets with different input features.") == ""
+    # the passage negates the same words: it agrees with the claim
+    assert denied_said("STAD does not need labels.", "STAD adapts the model without labels.") == ""
+    # one shared word is not enough
+    assert denied_said("RoT works without giving up accuracy.", "RoT keeps accuracy while reducing cost.") == ""
