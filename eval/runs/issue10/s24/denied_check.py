@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import glob
 import json
-import sys
 from pathlib import Path
 
 from rag.contradiction import denied_said
