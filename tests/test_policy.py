@@ -151,6 +151,9 @@ def test_check_pair_names_every_check_and_a_contradiction_is_correctable() -> No
     assert next(v for v in bad if v.check == "no_contradiction").reason.startswith("direction differs")
     number = check_pair("RoT reduces latency by 28%.", rot, 0.8, CTX)
     assert not next(v for v in number if v.check == "numbers_held").ok
+    # "inflates" goes up (blind24's bd01 answered that long traces reduce latency and cost)
+    assert contradiction("Long reasoning traces reduce latency and cost.",
+                         "Producing long reasoning traces inflates latency and cost.").startswith("direction differs")
 
 
 def test_coverage_weights_rare_words_and_words_no_paper_has() -> None:
