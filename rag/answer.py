@@ -22,6 +22,7 @@ from rag.policy import (
     held_choice,
     knows,
     offered_held,
+    varied_held,
     verdict_kept,
 )
 from rag.sentences import VectorCache
@@ -134,6 +135,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
              added_held(asked, checked.text, cited, names, ctx.words_of, ctx.added_share),
              compared_held(query_text or question, cited, ctx.words_of),
              comparative_held(asked, checked.text, cited, ctx.words_of),
+             varied_held(query_text or question, cited, ctx.words_of),
              offered_held(question, query_text, checked.text, cited, ctx.words_of),
              choice_held(query_text or question, checked.text, cited, ctx.words_of),
              verdict_kept(query_text or question, checked.checks, checked.text),

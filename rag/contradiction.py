@@ -87,6 +87,9 @@ class Words:
     denial_asserting: re.Pattern[str] | None = None
     denial_reason: re.Pattern[str] | None = None
     denial_min_share: float = 0.75
+    # "how does X change as Y grows": the question's trend and what opens its condition
+    varied: re.Pattern[str] | None = None
+    varied_fillers: frozenset[str] = frozenset()  # "grows", "from ... to": say only that it varies
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -143,6 +146,8 @@ def words() -> Words:
         denial_asserting=phrases(r"\b", raw.get("denial_asserting", []), r"\b"),
         denial_reason=phrases(r"\bnot\s+", raw.get("denial_reasons", []), r"\b"),
         denial_min_share=float(raw.get("denial_min_share", 0.75)),
+        varied=_varied(raw.get("varied_verbs", []), raw.get("varied_openers", [])),
+        varied_fillers=stems(raw.get("varied_fillers", "").split()),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
@@ -171,6 +176,15 @@ def plain_numbers(text: str) -> set[str]:
     """The figures the text gives other than as ratios ("length 100", "62.1%")."""
     pattern = words().multiplier
     return numbers(pattern.sub(" ", text) if pattern else text)
+
+
+def _varied(verbs: list[str], openers: list[str]) -> re.Pattern[str] | None:
+    """"How ... <verb> ... <opener> <condition>?": group 1 is the condition, up to the
+    question's end or a semicolon ("How does the success rate change as workflows get longer")."""
+    if not verbs or not openers:
+        return None
+    alt = lambda items: "|".join(map(re.escape, items))  # noqa: E731
+    return re.compile(rf"\bhow\b[^?]*?\b(?:{alt(verbs)})\b[^?]*?\b(?:{alt(openers)})\b([^?;]*)", re.IGNORECASE)
 
 
 def _openers(words: list[str], cjk: list[str]) -> re.Pattern[str] | None:

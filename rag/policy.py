@@ -21,9 +21,10 @@ what was asked (`answer_type_matches`), add to the question words its cited pape
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
 when the question offers a choice, the answer picks one its cited papers say (`choice_held`);
 a comparative the answer adds ("lower than") needs a cited paper speaking of that direction
-(`comparative_held`); the model must not say it does not know (`knows`); a Chinese answer
-affirming a yes / no question in its own words needs the English rewrite's terms in a cited
-paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
+(`comparative_held`); a question asking how something changes as a condition varies needs a
+cited paper speaking of that condition (`varied_held`); the model must not say it does not know
+(`knows`); a Chinese answer affirming a yes / no question in its own words needs the English
+rewrite's terms in a cited paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
 to the passage's own sentence, or drop); answer.py refuses when nothing survives. A reply that
 only names a paper or repeats the question (`names_only`) is asked for once more before that
 refusal (pipeline.py). When a question offering alternatives is still refused, the one
@@ -765,6 +766,28 @@ def comparative_held(question: str, text: str, cited: Iterable[Passage],
     missing = [x for x in said if not held & (ways["up"] | ways["down"] if x in w.valence else ways[w.comparatives[x]])]
     return Verdict("comparative_held", not missing,
                    f"compares ({', '.join(missing)}) where no cited paper speaks of a change that way" if missing else "")
+
+
+def varied_held(question: str, cited: Iterable[Passage],
+                paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
+    """A question asking how something changes as a condition varies ("How does the retrieval
+    latency of RoT grow as its thought graph scales from thousands to millions of nodes?",
+    "... change when the share of distractor tokens rises from 90% to 99%?") is answered only
+    by papers that speak of that condition: every word and figure of the condition is among
+    the words of the cited passages and (`paper`) their papers, but for the words that say only
+    that it varies (`varied_fillers`: "grows", "from ... to") and generic ones. An answer about
+    the subject alone (its success rates, not how they change with workflow length) does not
+    say how it changes. Verbs and openers: `varied_verbs`, `varied_openers`."""
+    w = words()
+    found = w.varied.search(question) if w.varied else None
+    if not found:
+        return Verdict("varied_held", True, "")
+    held = cited_words(cited, paper)
+    wanted = [t for t in dict.fromkeys(tokenize(found.group(1).replace(",", "")))
+              if t not in w.varied_fillers and t not in w.generic and t not in w.frame]
+    missing = [t for t in wanted if t not in held]
+    return Verdict("varied_held", not missing,
+                   f"asks how it changes with {', '.join(missing)}; no cited paper speaks of it" if missing else "")
 
 
 # A name written in Latin letters inside Chinese text (Chinese characters count as \w, so

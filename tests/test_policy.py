@@ -1007,6 +1007,32 @@ def test_an_added_comparative_needs_a_cited_paper_speaking_of_that_direction() -
     assert comparative_held(asked, lower, [flat]).ok
 
 
+def test_a_question_about_how_something_changes_needs_a_cited_paper_speaking_of_the_condition() -> None:
+    """blind21's ba35 was answered with ResiliBench's success rates, which say nothing of how they
+    change as workflows get longer; blind22's bb39 with GLOT's 90% figure for a question about 99%."""
+    from rag.policy import varied_held
+    resili = _passage(1, "p1", "ResiliBench", "MDP-optimal workflow prompts achieve an average success rate "
+                      "of 62.1%, Chain-of-Thought prompts yield 50.8%.")
+    question = ("How does the success rate on ResiliBench change as workflows get longer, that is, "
+                "with the number of tool calls a task requires?")
+    verdict = varied_held(question, [resili])
+    assert not verdict.ok and "call" in verdict.reason
+    # the cited paper (not only the passage) speaking of tool calls that tasks require holds it
+    assert varied_held(question, [resili], lambda p: frozenset({"tool", "call", "task", "requir"})).ok
+    glot = _passage(2, "p2", "GLOT", "On a diagnostic stress test where 90% of tokens are random distractors, "
+                    "GLOT maintains over 97% accuracy.")
+    figures = ("How does GLOT's accuracy on its diagnostic stress test change when the share of random "
+               "distractor tokens rises from 90% to 99%?")
+    assert "99" in varied_held(figures, [glot]).reason
+    # "share" says only what is measured: a condition at the passage's own 90% is held
+    assert varied_held(figures.replace("rises from 90% to 99%", "reaches 90%"), [glot]).ok
+    # a question that asks no change is not this check's
+    assert varied_held("What accuracy does GLOT keep when 90% of tokens are distractors?", [resili]).ok
+    rfed = _passage(3, "p3", "RFedAGS", "RFedAGS converges sublinearly to a neighborhood of a stationary "
+                    "point under fixed step sizes.")
+    assert varied_held("How does the Riemannian federated learning algorithm behave with fixed step sizes?", [rfed]).ok
+
+
 def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternative() -> None:
     """blind23's bc05: of "a new BFM architecture, a pre-training objective for BFMs, or a
     decision criterion that guides existing BFMs", only the criterion is in OpTI-BFM's passages."""
