@@ -23,6 +23,7 @@ from rag.contradiction import (
     opposite_words,
     reversed_comparison,
     swapped_figures,
+    swapped_roles,
     swapped_setting,
     words,
 )
@@ -158,11 +159,13 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
 
 def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = frozenset()) -> str:
     """Why the sentence contradicts the claim: negation, direction or number (the answer
-    policy's check), a number's direction, figures given to each other's things or settings, an antonym,
+    policy's check), a number's direction, figures given to each other's things or settings, the
+    two sides of a verb swapped (`swapped_roles`), an antonym,
     a comparison the other way round (in words, or in the figures given to each side), or
     another name in the claim's slot (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
             or swapped_figures(claim, sentence) or swapped_setting(claim, sentence)
+            or swapped_roles(claim, sentence)
             or opposite_words(claim, sentence)
             or reversed_comparison(claim, sentence, name) or compared_figures(claim, sentence)
             or substitution(claim, sentence, paper))

@@ -537,3 +537,43 @@ def denied_said(claim: str, sentence: str) -> str:
         if len(held) >= 2 and len(held) >= min_share * len(stems) and not set(stems) & unsaid:
             return f"the claim denies '{' '.join(dict.fromkeys(x.raw for x in run))}', which the passage says"
     return ""
+
+
+# "A can efficiently approximate B": a verb after a modal or "to" (an adverb between)
+_MODAL_VERB = re.compile(r"\b(?:can|could|may|might|will|would|to|does|do|did)\s+(?:\w+ly\s+)?([a-z]\w+)",
+                         re.IGNORECASE)
+
+
+def _sides(scoped: list[_Word], i: int, reach: int = 5) -> tuple[set[str], set[str]]:
+    """The content words before and after word i in its clause (at most `reach` each)."""
+    frame = words().frame
+    clause = scoped[i].clause
+    left = [x.stem for x in scoped[:i] if x.clause == clause and x.stem not in frame][-reach:]
+    right = [x.stem for x in scoped[i + 1 :] if x.clause == clause and x.stem not in frame][:reach]
+    return set(left), set(right)
+
+
+def swapped_roles(claim: str, sentence: str) -> str:
+    """The claim puts the sentence's subject and object the other way round about the same
+    verb: "the EM algorithm can efficiently approximate transformers" against "transformers can
+    efficiently approximate ... the EM algorithm" (blind22's db19, called supported). The verb
+    follows a modal or "to" in both; the claim's words before it are, in the sentence, after it
+    and the other way round, more than they are on the same sides."""
+    verbs = [{t for m in _MODAL_VERB.finditer(x) for t in tokenize(m.group(1))[:1]} for x in (claim, sentence)]
+    pivots = verbs[0] & verbs[1]
+    if not pivots:
+        return ""
+    c_scope, s_scope = _scopes(claim)[0], _scopes(sentence)[0]
+    for i, x in enumerate(c_scope):
+        if x.stem not in pivots:
+            continue
+        left1, right1 = _sides(c_scope, i)
+        for j in (j for j, y in enumerate(s_scope) if y.stem == x.stem):
+            left2, right2 = _sides(s_scope, j)
+            if not left1 or not right1 or not (left1 & right2 and right1 & left2):
+                continue
+            cross = len(left1 & right2) / len(left1) + len(right1 & left2) / len(right1)
+            straight = len(left1 & left2) / len(left1) + len(right1 & right2) / len(right1)
+            if cross > straight:
+                return f"the claim and the passage put the two sides of '{x.raw}' the other way round"
+    return ""

@@ -551,3 +551,17 @@ def test_a_claim_denying_what_the_passage_says_is_contradicted() -> None:
     assert denied_said("STAD does not need labels.", "STAD adapts the model without labels.") == ""
     # one shared word is not enough
     assert denied_said("RoT works without giving up accuracy.", "RoT keeps accuracy while reducing cost.") == ""
+
+
+def test_a_claim_swapping_the_two_sides_of_a_verb_is_contradicted() -> None:
+    """blind22's db19 was called supported: the claim says EM approximates transformers, the
+    sentence that transformers approximate EM."""
+    from rag.contradiction import swapped_roles
+    sentence = ("Theoretically, we prove that transformers can efficiently approximate both the "
+                "Expectation-Maximization (EM) algorithm and a core component of spectral methods.")
+    wrong = "The TGMM authors prove that the Expectation-Maximization algorithm can efficiently approximate transformers."
+    assert "approximate" in swapped_roles(wrong, sentence)
+    right = "The TGMM authors prove that transformers can efficiently approximate the Expectation-Maximization algorithm."
+    assert swapped_roles(right, sentence) == ""
+    # no verb after a modal in both: not judged
+    assert swapped_roles("The EM algorithm approximates transformers.", sentence) == ""
