@@ -87,9 +87,12 @@ class Words:
     denial_asserting: re.Pattern[str] | None = None
     denial_reason: re.Pattern[str] | None = None
     denial_min_share: float = 0.75
-    # "how does X change as Y grows": the question's trend and what opens its condition
+    # "how does X change as Y grows", "how does X handle Y": group 1 is the condition or case
     varied: re.Pattern[str] | None = None
+    handled: re.Pattern[str] | None = None
     varied_fillers: frozenset[str] = frozenset()  # "grows", "from ... to": say only that it varies
+    varied_min_share: float = 1.0  # of the condition's words, held by a cited paper
+    handled_min_share: float = 0.5  # of the case's words
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -147,7 +150,10 @@ def words() -> Words:
         denial_reason=phrases(r"\bnot\s+", raw.get("denial_reasons", []), r"\b"),
         denial_min_share=float(raw.get("denial_min_share", 0.75)),
         varied=_varied(raw.get("varied_verbs", []), raw.get("varied_openers", [])),
+        handled=_varied(raw.get("handled_verbs", []), []),
         varied_fillers=stems(raw.get("varied_fillers", "").split()),
+        varied_min_share=float(raw.get("varied_min_share", 1.0)),
+        handled_min_share=float(raw.get("handled_min_share", 0.5)),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
@@ -180,11 +186,13 @@ def plain_numbers(text: str) -> set[str]:
 
 def _varied(verbs: list[str], openers: list[str]) -> re.Pattern[str] | None:
     """"How ... <verb> ... <opener> <condition>?": group 1 is the condition, up to the
-    question's end or a semicolon ("How does the success rate change as workflows get longer")."""
-    if not verbs or not openers:
+    question's end, a semicolon or a colon ("How does the success rate change as workflows get
+    longer"); with no openers, what follows the verb ("How does ALL-IN handle <case>?")."""
+    if not verbs:
         return None
     alt = lambda items: "|".join(map(re.escape, items))  # noqa: E731
-    return re.compile(rf"\bhow\b[^?]*?\b(?:{alt(verbs)})\b[^?]*?\b(?:{alt(openers)})\b([^?;]*)", re.IGNORECASE)
+    opener = rf"[^?]*?\b(?:{alt(openers)})\b" if openers else ""
+    return re.compile(rf"\bhow\b[^?]*?\b(?:{alt(verbs)})\b{opener}([^?;:]*)", re.IGNORECASE)
 
 
 def _openers(words: list[str], cjk: list[str]) -> re.Pattern[str] | None:

@@ -21,8 +21,8 @@ what was asked (`answer_type_matches`), add to the question words its cited pape
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
 when the question offers a choice, the answer picks one its cited papers say (`choice_held`);
 a comparative the answer adds ("lower than") needs a cited paper speaking of that direction
-(`comparative_held`); a question asking how something changes as a condition varies needs a
-cited paper speaking of that condition (`varied_held`); the model must not say it does not know
+(`comparative_held`); a question asking how something changes as a condition varies, or how
+it handles a case, needs a cited paper speaking of that condition or case (`varied_held`); the model must not say it does not know
 (`knows`); a Chinese answer affirming a yes / no question in its own words needs the English
 rewrite's terms in a cited paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
 to the passage's own sentence, or drop); answer.py refuses when nothing survives. A reply that
@@ -768,26 +768,37 @@ def comparative_held(question: str, text: str, cited: Iterable[Passage],
                    f"compares ({', '.join(missing)}) where no cited paper speaks of a change that way" if missing else "")
 
 
+_NEXT_ASK = re.compile(r",?\s*\b(?:and|or)\s+(?:what|which|how|why|where|when|who|does|do|did|is|are|can)\b",
+                       re.IGNORECASE)
+
+
 def varied_held(question: str, cited: Iterable[Passage],
                 paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
     """A question asking how something changes as a condition varies ("How does the retrieval
     latency of RoT grow as its thought graph scales from thousands to millions of nodes?",
-    "... change when the share of distractor tokens rises from 90% to 99%?") is answered only
-    by papers that speak of that condition: every word and figure of the condition is among
-    the words of the cited passages and (`paper`) their papers, but for the words that say only
-    that it varies (`varied_fillers`: "grows", "from ... to") and generic ones. An answer about
-    the subject alone (its success rates, not how they change with workflow length) does not
-    say how it changes. Verbs and openers: `varied_verbs`, `varied_openers`."""
+    "... change when the share of distractor tokens rises from 90% to 99%?") or how it handles a
+    case ("How does ALL-IN handle text-attributed graphs, where each node carries raw text?") is
+    answered only by papers that speak of that condition or case: every word and figure of it
+    is among the words of the cited passages and (`paper`) their papers, but for the words that
+    say only that it varies (`varied_fillers`: "grows", "from ... to") and generic ones; of a
+    case, `handled_min_share` of them (a case may be paraphrased: "test data from a shifted
+    distribution" for "distribution shifts"). An
+    answer about the subject alone (its success rates, not how they change with workflow
+    length; how ALL-IN builds node representations, not how it treats raw text) does not answer.
+    A question offering alternatives ("address it: through extra machinery, or naturally?") is
+    `choice_held`'s. Verbs and openers: `varied_verbs`, `varied_openers`, `handled_verbs`."""
     w = words()
-    found = w.varied.search(question) if w.varied else None
-    if not found:
+    forms = ((w.varied, w.varied_min_share), (w.handled, w.handled_min_share))
+    found, share = next(((m, s) for p, s in forms if p and (m := p.search(question))), (None, 1.0))
+    if not found or offered_choices(question):
         return Verdict("varied_held", True, "")
+    case = _NEXT_ASK.split(found.group(1))[0]  # "..., and what do they discard": another ask
     held = cited_words(cited, paper)
-    wanted = [t for t in dict.fromkeys(tokenize(found.group(1).replace(",", "")))
+    wanted = [t for t in dict.fromkeys(tokenize(case.replace(",", "")))
               if t not in w.varied_fillers and t not in w.generic and t not in w.frame]
     missing = [t for t in wanted if t not in held]
-    return Verdict("varied_held", not missing,
-                   f"asks how it changes with {', '.join(missing)}; no cited paper speaks of it" if missing else "")
+    ok = not wanted or (len(wanted) - len(missing)) / len(wanted) >= share
+    return Verdict("varied_held", ok, "" if ok else f"asks about {', '.join(missing)}; no cited paper speaks of it")
 
 
 # A name written in Latin letters inside Chinese text (Chinese characters count as \w, so

@@ -1031,6 +1031,15 @@ def test_a_question_about_how_something_changes_needs_a_cited_paper_speaking_of_
     rfed = _passage(3, "p3", "RFedAGS", "RFedAGS converges sublinearly to a neighborhood of a stationary "
                     "point under fixed step sizes.")
     assert varied_held("How does the Riemannian federated learning algorithm behave with fixed step sizes?", [rfed]).ok
+    # how it handles a case: half of the case's words at least (a case may be paraphrased)
+    allin = _passage(4, "p4", "ALL-IN", "ALL-IN projects node features into a shared random space and builds "
+                     "representations from covariance statistics, across graphs with different input features.")
+    text = ("How does ALL-IN handle text-attributed graphs, where each node carries raw text rather than a "
+            "numeric feature vector?")
+    assert not varied_held(text, [allin]).ok
+    assert varied_held("How does ALL-IN handle graphs whose nodes carry different input features?", [allin]).ok
+    # the case ends where the question asks something else
+    assert varied_held("How does ALL-IN treat input features, and what does it build from them?", [allin]).ok
 
 
 def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternative() -> None:
