@@ -1093,6 +1093,19 @@ def test_a_degree_word_the_cited_passage_gives_answers_how_large() -> None:
     assert not answer_type_matches(question, said, cited="buffers anchor feature geometry").ok
     assert not answer_type_matches("Exactly how large a replay buffer is enough?", said,
                                    cited="minimal buffers successfully anchor feature geometry").ok
+    # "how often" is answered by the passage's own "frequently" (blind25's be06)
+    often = "According to Drechsel et al., how often do AI systems exhibit and amplify social biases?"
+    cited = "AI systems frequently exhibit and amplify social biases, leading to harmful consequences."
+    assert answer_type_matches(often, "AI systems frequently exhibit and amplify social biases.", cited=cited).ok
+    assert not answer_type_matches(often, "AI systems frequently exhibit social biases.", cited="AI systems exhibit biases.").ok
+
+
+def test_because_is_the_form_of_an_answer_to_why_not_information_a_paper_must_hold() -> None:
+    """blind25's be14 (and blind24's bd03): "because" counted among the answer's added words,
+    which no cited paper held."""
+    from rag.policy import added_words
+    assert added_words("Why can magnitude rules fail?", "Magnitude rules fail because they ignore the discrepancy.") \
+        == ["ignor", "discrep"]
 
 
 def test_an_answer_where_the_model_says_it_does_not_know_is_its_refusal() -> None:
