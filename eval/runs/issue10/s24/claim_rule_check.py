@@ -1,23 +1,26 @@
-"""Where `denied_said` fires over every claim set (session 24; in-sample, written from blind21's
-da17 and da20): against each contradicted claim's evidence sentences, and for every other
-claim against every sentence of the 20 demo abstracts (any paper, not only its own). Run from
-the repository root:
+"""Where a claim rule of rag/contradiction.py fires over every claim set (session 24; in-sample:
+`denied_said` was written from blind21's da17 and da20, `swapped_roles` from blind22's db19):
+against each contradicted claim's evidence sentences, and for every other claim against every
+sentence of the 20 demo abstracts (any paper, not only its own). Run from the repository root:
 
-    .venv/bin/python eval/runs/issue10/s24/denied_check.py   # output denied_check.txt
+    .venv/bin/python eval/runs/issue10/s24/claim_rule_check.py denied_said    # denied_check.txt
+    .venv/bin/python eval/runs/issue10/s24/claim_rule_check.py swapped_roles  # roles_check.txt
 """
 
 from __future__ import annotations
 
 import glob
 import json
+import sys
 from pathlib import Path
 
-from rag.contradiction import denied_said
+from rag import contradiction
 from rag.corpus import parse_seed
 from rag.sentences import split_sentences
 
 
-def main() -> None:
+def main(rule_name: str) -> None:
+    rule = getattr(contradiction, rule_name)
     seed = Path("rag/demo/papers.txt")
     sentences = [s for p in parse_seed(seed, seed.read_text()).papers for s in split_sentences(p.abstract)]
     wrong = right = 0
@@ -26,7 +29,7 @@ def main() -> None:
             rec = json.loads(line)
             against = rec.get("evidence") or [] if rec["verdict"] == "contradicted" else sentences
             for sentence in against:
-                if why := denied_said(rec["claim"], sentence):
+                if why := rule(rec["claim"], sentence):
                     bad = rec["verdict"] != "contradicted"
                     wrong += bad
                     right += not bad
@@ -36,4 +39,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1])
