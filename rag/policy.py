@@ -776,20 +776,24 @@ def varied_held(question: str, cited: Iterable[Passage],
                 paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
     """A question asking how something changes as a condition varies ("How does the retrieval
     latency of RoT grow as its thought graph scales from thousands to millions of nodes?",
-    "... change when the share of distractor tokens rises from 90% to 99%?") or how it handles a
-    case ("How does ALL-IN handle text-attributed graphs, where each node carries raw text?") is
-    answered only by papers that speak of that condition or case: every word and figure of it
-    is among the words of the cited passages and (`paper`) their papers, but for the words that
-    say only that it varies (`varied_fillers`: "grows", "from ... to") and generic ones; of a
-    case, `handled_min_share` of them (a case may be paraphrased: "test data from a shifted
-    distribution" for "distribution shifts"). An
-    answer about the subject alone (its success rates, not how they change with workflow
-    length; how ALL-IN builds node representations, not how it treats raw text) does not answer.
+    "... change when the share of distractor tokens rises from 90% to 99%?"), how it handles a
+    case ("How does ALL-IN handle text-attributed graphs, where each node carries raw text?") or
+    how well it does in one ("How well does GLOT work when the frozen model is an encoder-only
+    model such as BERT?"), in the question's asking sentences (`asking_part`), is answered only
+    by papers that speak of that condition or case: every word and figure of it is among the
+    words of the cited passages and (`paper`) their papers, but for the words that say only
+    that it varies (`varied_fillers`: "grows", "from ... to") and generic ones; of a case,
+    `handled_min_share` (`how_well_min_share`) of them (a case may be paraphrased: "test data
+    from a shifted distribution" for "distribution shifts"). An answer about the subject alone
+    (its success rates, not how they change with workflow length; how ALL-IN builds node
+    representations, not how it treats raw text) does not answer.
     A question offering alternatives ("address it: through extra machinery, or naturally?") is
-    `choice_held`'s. Verbs and openers: `varied_verbs`, `varied_openers`, `handled_verbs`."""
+    `choice_held`'s. Verbs and openers: `varied_*`, `handled_verbs`, `how_well_*`."""
     w = words()
-    forms = ((w.varied, w.varied_min_share), (w.handled, w.handled_min_share))
-    found, share = next(((m, s) for p, s in forms if p and (m := p.search(question))), (None, 1.0))
+    forms = ((w.varied, w.varied_min_share), (w.handled, w.handled_min_share),
+             (w.how_well, w.how_well_min_share))
+    asking = asking_part(question)
+    found, share = next(((m, s) for p, s in forms if p and (m := p.search(asking))), (None, 1.0))
     if not found or offered_choices(question):
         return Verdict("varied_held", True, "")
     case = _NEXT_ASK.split(found.group(1))[0]  # "..., and what do they discard": another ask

@@ -1040,6 +1040,15 @@ def test_a_question_about_how_something_changes_needs_a_cited_paper_speaking_of_
     assert varied_held("How does ALL-IN handle graphs whose nodes carry different input features?", [allin]).ok
     # the case ends where the question asks something else
     assert varied_held("How does ALL-IN treat input features, and what does it build from them?", [allin]).ok
+    # how well it does in a case: three quarters of the case's words
+    glot = _passage(5, "p5", "GLOT", "GLOT builds a token graph from the outputs of a frozen decoder LLM and "
+                    "pools it for sentence tasks.")
+    assert not varied_held("How well does GLOT work when the frozen model is an encoder-only model such as BERT "
+                           "rather than a decoder LLM?", [glot]).ok
+    assert varied_held("How well does GLOT work with the outputs of a frozen decoder LLM?", [glot]).ok
+    # only the asking sentences count: a description's "how well" asks nothing
+    assert varied_held("A benchmark checks how well LLMs work when tools misbehave at random. "
+                       "Which paper is it?", [glot]).ok
 
 
 def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternative() -> None:
