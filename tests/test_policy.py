@@ -236,6 +236,10 @@ def test_a_question_for_a_named_thing_needs_a_name() -> None:
     assert answer_type_matches("Does RoT use a reward model?", "Yes, a reward-guided traversal.").ok
     assert asked_name("Which base language model does QuRL fine-tune?") == "language model"
     assert asked_name("Which family of sequence models does NAVIS draw on?") == ""
+    # "which websites" asks for names (blind15's au37: "easily accessible online sources")
+    sites = "Which websites, for example Wikipedia or Reddit, does QuRL mine its rubrics from?"
+    assert not answer_type_matches(sites, "QuRL mines its rubrics from easily accessible online sources.", ["QuRL"]).ok
+    assert answer_type_matches(sites, "QuRL mines its rubrics from Stack Exchange.", ["QuRL"]).ok
 
 
 def test_blind10_answer_type_faults() -> None:
