@@ -90,7 +90,7 @@ class Words:
     # "how does X change as Y grows", "how does X handle Y": group 1 is the condition or case
     varied: re.Pattern[str] | None = None
     handled: re.Pattern[str] | None = None
-    how_well: re.Pattern[str] | None = None  # "how well does X do when Y"
+    how_well: re.Pattern[str] | None = None  # "how well does X do when Y", "how does X perform on Y"
     varied_fillers: frozenset[str] = frozenset()  # "grows", "from ... to": say only that it varies
     varied_min_share: float = 1.0  # of the condition's words, held by a cited paper
     handled_min_share: float = 0.5  # of the case's words
@@ -153,7 +153,8 @@ def words() -> Words:
         denial_min_share=float(raw.get("denial_min_share", 0.75)),
         varied=_varied(raw.get("varied_verbs", []), raw.get("varied_openers", [])),
         handled=_varied(raw.get("handled_verbs", []), []),
-        how_well=_how_well(raw.get("how_well_openers", []), raw.get("how_well_conditions", [])),
+        how_well=_how_well(raw.get("how_well_openers", []), raw.get("how_well_verbs", []),
+                           raw.get("how_well_conditions", [])),
         varied_fillers=stems(raw.get("varied_fillers", "").split()),
         varied_min_share=float(raw.get("varied_min_share", 1.0)),
         handled_min_share=float(raw.get("handled_min_share", 0.5)),
@@ -199,12 +200,15 @@ def _varied(verbs: list[str], openers: list[str]) -> re.Pattern[str] | None:
     return re.compile(rf"\bhow\b[^?]*?\b(?:{alt(verbs)})\b{opener}([^?;:]*)", re.IGNORECASE)
 
 
-def _how_well(openers: list[str], conditions: list[str]) -> re.Pattern[str] | None:
-    """"How well does X <do> <condition word> <case>?": group 1 is the case."""
-    if not openers or not conditions:
+def _how_well(openers: list[str], verbs: list[str], conditions: list[str]) -> re.Pattern[str] | None:
+    """"How well does X <do> <condition word> <case>?", "How does X perform <condition word>
+    <case>?": group 1 is the case."""
+    if not (openers or verbs) or not conditions:
         return None
     alt = lambda items: "|".join(map(re.escape, items))  # noqa: E731
-    return re.compile(rf"\b(?:{alt(openers)})\b[^?]*?\b(?:{alt(conditions)})\b([^?;:]*)", re.IGNORECASE)
+    asks = [rf"\b(?:{alt(openers)})\b"] if openers else []
+    asks += [rf"\bhow\b[^?]*?\b(?:{alt(verbs)})\b"] if verbs else []
+    return re.compile(rf"(?:{'|'.join(asks)})[^?]*?\b(?:{alt(conditions)})\b([^?;:]*)", re.IGNORECASE)
 
 
 def _openers(words: list[str], cjk: list[str]) -> re.Pattern[str] | None:

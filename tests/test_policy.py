@@ -1050,6 +1050,9 @@ def test_a_question_about_how_something_changes_needs_a_cited_paper_speaking_of_
     assert not varied_held("How well does GLOT work when the frozen model is an encoder-only model such as BERT "
                            "rather than a decoder LLM?", [glot]).ok
     assert varied_held("How well does GLOT work with the outputs of a frozen decoder LLM?", [glot]).ok
+    # "how does X perform on Y" asks the same
+    assert not varied_held("How does GLOT perform on documents longer than 4,096 tokens?", [glot]).ok
+    assert varied_held("How does GLOT perform on sentence tasks with a frozen decoder LLM?", [glot]).ok
     # only the asking sentences count: a description's "how well" asks nothing
     assert varied_held("A benchmark checks how well LLMs work when tools misbehave at random. "
                        "Which paper is it?", [glot]).ok
