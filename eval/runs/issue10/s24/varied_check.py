@@ -3,7 +3,8 @@ blind21's ba35, blind22's bb39 and blind24's bd33; the "handle" form from blind2
 be39; the "how well" and "how does it perform" forms from earlier sets' aq41, as32, az35 and
 av40): each question asking how something changes as a condition varies, how it handles a
 case or how well it does in one, checked against the whole abstract of its paper (the
-expected paper, or the demo paper it names) as if every sentence were cited. Run from the repository root:
+expected paper, or the demo paper it names) as if every sentence were cited. Run from the
+repository root:
 
     .venv/bin/python eval/runs/issue10/s24/varied_check.py   # output varied_check.txt
 """
