@@ -160,9 +160,9 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
 def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = frozenset()) -> str:
     """Why the sentence contradicts the claim: negation, direction or number (the answer
     policy's check), a number's direction, figures given to each other's things or settings, the
-    two sides of a verb swapped (`swapped_roles`), an antonym,
-    a comparison the other way round (in words, or in the figures given to each side), or
-    another name in the claim's slot (`substitution`; `paper`: the sentence's paper's words)."""
+    two sides of a verb swapped (`swapped_roles`), an antonym, a comparison the other way round
+    (in words, or in the figures given to each side), or another name in the claim's slot
+    (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
             or swapped_figures(claim, sentence) or swapped_setting(claim, sentence)
             or swapped_roles(claim, sentence)
@@ -247,8 +247,8 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
                 attribution: float = DEFAULT_ATTRIBUTION) -> ClaimVerdict:
     """The most similar evidence sentence about the claim's subject decides: contradicted when
     it disagrees (`disagreement`) or says what the claim denies (`denied_said`, even when it
-    shares few of the claim's other words), supported when it holds enough of the claim's words (at one
-    of the (cosine, share) `steps`), every number and known word, else the next. None:
+    shares few of the claim's other words), supported when it holds enough of the claim's words
+    (at one of the (cosine, share) `steps`), every number and known word, else the next. None:
     contradicted when another paper's sentence says it of its own method (`misattributed`),
     else unstated, with the sentences that failed only for the share of the claim's words
     (`near`, closest first)."""
@@ -264,8 +264,7 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         if not about.ok:
             continue
         speaks = s in aligned_sentences(claim, one) or numbers(claim) & numbers(s.replace("\\", ""))
-        why = speaks and disagreement(claim, s, p.hit.name, ctx.words_of(one)) or denied_said(claim, s)
-        if why:
+        if why := (disagreement(claim, s, p.hit.name, ctx.words_of(one)) if speaks else "") or denied_said(claim, s):
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         text = f"{s} {source_line(p)}"
         held = words_held(terms, text, spelt(claim, text))

@@ -87,14 +87,10 @@ class Words:
     denial_asserting: re.Pattern[str] | None = None
     denial_reason: re.Pattern[str] | None = None
     denial_min_share: float = 0.75
-    # "how does X change as Y grows", "how does X handle Y": group 1 is the condition or case
-    varied: re.Pattern[str] | None = None
-    handled: re.Pattern[str] | None = None
-    how_well: re.Pattern[str] | None = None  # "how well does X do when Y", "how does X perform on Y"
+    # "how does X change as Y grows", "... handle Y", "how well does X do when Y": each form's
+    # pattern (group 1: the condition or case) and the share of its words a cited paper must hold
+    case_forms: tuple[tuple[re.Pattern[str], float], ...] = ()
     varied_fillers: frozenset[str] = frozenset()  # "grows", "from ... to": say only that it varies
-    varied_min_share: float = 1.0  # of the condition's words, held by a cited paper
-    handled_min_share: float = 0.5  # of the case's words
-    how_well_min_share: float = 0.75
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -151,14 +147,8 @@ def words() -> Words:
         denial_asserting=phrases(r"\b", raw.get("denial_asserting", []), r"\b"),
         denial_reason=phrases(r"\bnot\s+", raw.get("denial_reasons", []), r"\b"),
         denial_min_share=float(raw.get("denial_min_share", 0.75)),
-        varied=_varied(raw.get("varied_verbs", []), raw.get("varied_openers", [])),
-        handled=_varied(raw.get("handled_verbs", []), []),
-        how_well=_how_well(raw.get("how_well_openers", []), raw.get("how_well_verbs", []),
-                           raw.get("how_well_conditions", [])),
+        case_forms=_case_forms(raw),
         varied_fillers=stems(raw.get("varied_fillers", "").split()),
-        varied_min_share=float(raw.get("varied_min_share", 1.0)),
-        handled_min_share=float(raw.get("handled_min_share", 0.5)),
-        how_well_min_share=float(raw.get("how_well_min_share", 0.75)),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
@@ -189,26 +179,28 @@ def plain_numbers(text: str) -> set[str]:
     return numbers(pattern.sub(" ", text) if pattern else text)
 
 
-def _varied(verbs: list[str], openers: list[str]) -> re.Pattern[str] | None:
-    """"How ... <verb> ... <opener> <condition>?": group 1 is the condition, up to the
-    question's end, a semicolon or a colon ("How does the success rate change as workflows get
-    longer"); with no openers, what follows the verb ("How does ALL-IN handle <case>?")."""
-    if not verbs:
-        return None
-    alt = lambda items: "|".join(map(re.escape, items))  # noqa: E731
-    opener = rf"[^?]*?\b(?:{alt(openers)})\b" if openers else ""
-    return re.compile(rf"\bhow\b[^?]*?\b(?:{alt(verbs)})\b{opener}([^?;:]*)", re.IGNORECASE)
+def _case_forms(raw: Mapping[str, Any]) -> tuple[tuple[re.Pattern[str], float], ...]:
+    """The question forms `varied_held` reads, each with the share of its case's words a cited
+    paper must hold: "How does X <varied verb> ... <opener> <condition>?" ("change as workflows
+    get longer"), "How does X <handled verb> <case>?" ("handle text-attributed graphs"), and
+    "How well does X ... / How does X <perform> ... <condition word> <case>?". Group 1 is the
+    condition or case, up to the question's end, a semicolon or a colon."""
+    def alt(key: str) -> str:
+        return "(?:" + "|".join(map(re.escape, raw.get(key, []))) + ")"
 
+    def verb_after_how(key: str) -> str:
+        return rf"\bhow\b[^?]*?\b{alt(key)}\b"
 
-def _how_well(openers: list[str], verbs: list[str], conditions: list[str]) -> re.Pattern[str] | None:
-    """"How well does X <do> <condition word> <case>?", "How does X perform <condition word>
-    <case>?": group 1 is the case."""
-    if not (openers or verbs) or not conditions:
-        return None
-    alt = lambda items: "|".join(map(re.escape, items))  # noqa: E731
-    asks = [rf"\b(?:{alt(openers)})\b"] if openers else []
-    asks += [rf"\bhow\b[^?]*?\b(?:{alt(verbs)})\b"] if verbs else []
-    return re.compile(rf"(?:{'|'.join(asks)})[^?]*?\b(?:{alt(conditions)})\b([^?;:]*)", re.IGNORECASE)
+    case = r"([^?;:]*)"
+    forms = (
+        ("varied_verbs", rf"{verb_after_how('varied_verbs')}[^?]*?\b{alt('varied_openers')}\b{case}",
+         "varied_min_share"),
+        ("handled_verbs", rf"{verb_after_how('handled_verbs')}{case}", "handled_min_share"),
+        ("how_well_openers", rf"(?:\b{alt('how_well_openers')}\b|{verb_after_how('how_well_verbs')})"
+                             rf"[^?]*?\b{alt('how_well_conditions')}\b{case}", "how_well_min_share"),
+    )
+    return tuple((re.compile(pattern, re.IGNORECASE), float(raw[share]))
+                 for needed, pattern, share in forms if raw.get(needed))
 
 
 def _openers(words: list[str], cjk: list[str]) -> re.Pattern[str] | None:
@@ -522,7 +514,8 @@ def reversed_comparison(claim: str, sentence: str, name: str = "") -> str:
 _EITHER = re.compile(r"\bor\b", re.IGNORECASE)  # "not X or Y" denies both
 
 
-def _denied_runs(claim: str) -> list[list[_Word]]:
+@lru_cache(maxsize=64)
+def _denied_runs(claim: str) -> tuple[tuple[_Word, ...], ...]:
     """The claim's negated stretches of content words, each in its clause ("rather than by
     Bayesian filtering" -> [bayesian, filter]). Only an outright negation denies: "not only"
     adds (`denial_adding`), a thing that fails, lacks or has none is said to be so
@@ -541,7 +534,7 @@ def _denied_runs(claim: str) -> list[list[_Word]]:
             runs[-1].append(x)
         else:
             runs.append([x])
-    return runs
+    return tuple(tuple(run) for run in runs)  # cached: a claim is read against every candidate sentence
 
 
 def denied_said(claim: str, sentence: str) -> str:
@@ -569,12 +562,12 @@ _MODAL_VERB = re.compile(r"\b(?:can|could|may|might|will|would|to|does|do|did)\s
 
 
 def _sides(scoped: list[_Word], i: int, reach: int = 5) -> tuple[set[str], set[str]]:
-    """The content words before and after word i in its clause (at most `reach` each)."""
-    frame = words().frame
+    """The content words before and after word i in its clause (`_stems_of`, at most `reach`
+    written words each)."""
     clause = scoped[i].clause
-    left = [x.stem for x in scoped[:i] if x.clause == clause and x.stem not in frame][-reach:]
-    right = [x.stem for x in scoped[i + 1 :] if x.clause == clause and x.stem not in frame][:reach]
-    return set(left), set(right)
+    before = [x for x in scoped[:i] if x.clause == clause]
+    after = [x for x in scoped[i + 1 :] if x.clause == clause]
+    return _stems_of(before[::-1], reach), _stems_of(after, reach)
 
 
 def swapped_roles(claim: str, sentence: str) -> str:

@@ -21,10 +21,11 @@ what was asked (`answer_type_matches`), add to the question words its cited pape
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
 when the question offers a choice, the answer picks one its cited papers say (`choice_held`);
 a comparative the answer adds ("lower than") needs a cited paper speaking of that direction
-(`comparative_held`); a question asking how something changes as a condition varies, or how
-it handles a case, needs a cited paper speaking of that condition or case (`varied_held`); the model must not say it does not know
-(`knows`); a Chinese answer affirming a yes / no question in its own words needs the English
-rewrite's terms in a cited paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
+(`comparative_held`); a question asking how something changes as a condition varies, how it
+handles a case or how well it does in one needs a cited paper speaking of that condition or
+case (`varied_held`); the model must not say it does not know (`knows`); a Chinese answer
+affirming a yes / no question in its own words needs the English rewrite's terms in a cited
+paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
 to the passage's own sentence, or drop); answer.py refuses when nothing survives. A reply that
 only names a paper or repeats the question (`names_only`) is asked for once more before that
 refusal (pipeline.py). When a question offering alternatives is still refused, the one
@@ -788,12 +789,10 @@ def varied_held(question: str, cited: Iterable[Passage],
     (its success rates, not how they change with workflow length; how ALL-IN builds node
     representations, not how it treats raw text) does not answer.
     A question offering alternatives ("address it: through extra machinery, or naturally?") is
-    `choice_held`'s. Verbs and openers: `varied_*`, `handled_verbs`, `how_well_*`."""
+    `choice_held`'s. Forms and shares: `Words.case_forms` (`varied_*`, `handled_*`, `how_well_*`)."""
     w = words()
-    forms = ((w.varied, w.varied_min_share), (w.handled, w.handled_min_share),
-             (w.how_well, w.how_well_min_share))
     asking = asking_part(question)
-    found, share = next(((m, s) for p, s in forms if p and (m := p.search(asking))), (None, 1.0))
+    found, share = next(((m, s) for p, s in w.case_forms if (m := p.search(asking))), (None, 1.0))
     if not found or offered_choices(question):
         return Verdict("varied_held", True, "")
     case = _NEXT_ASK.split(found.group(1))[0]  # "..., and what do they discard": another ask

@@ -24,8 +24,7 @@ from rag.policy import asking_part, varied_held
 def main() -> None:
     seed = Path("rag/demo/papers.txt")
     by = {p.display_name: p for p in parse_seed(seed, seed.read_text()).papers}
-    w = words()
-    patterns = [p for p in (w.varied, w.handled, w.how_well) if p is not None]
+    patterns = [p for p, _ in words().case_forms]
     for path in sorted(glob.glob("eval/questions/answers_*.jsonl")):
         for line in open(path, encoding="utf-8"):
             rec = json.loads(line)
