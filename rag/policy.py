@@ -659,16 +659,42 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
 _INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b", re.IGNORECASE)
 
 
+# "In the framework that lets users set how many iterations a simulator runs, why would ...?":
+# a lead-in phrase that only describes the paper, before the clause that asks
+_LEAD_IN = re.compile(
+    r"^\s*(?:in|for|on|under|within|among|across|from|given|according to|with|beyond|besides|"
+    r"apart from|regarding|concerning|following)\s+(?!(?:what|which|how|whom?|whose|why|where|when)\b)"
+    r"(?P<lead>[^?,]*(?:,[^?,]*)*?),\s*(?=(?:why|what|which|how|who|where|when|does|do|did|is|are|was|"
+    r"were|can|could|would|will|should|has|have|had)\b)", re.IGNORECASE)
+# a question word the lead-in asks with itself ("..., for what kind of data were ...")
+_LEAD_ASKS = re.compile(r"(?:^|[,;]|\b(?:and|or|in|on|for|with|of|from|to|by|at|under|within|among|"
+                        r"across|about)\b)\s*(?:what|which|how|who|whom|whose|why|where|when)\b", re.IGNORECASE)
+
+
+def _without_lead_in(sentence: str) -> str:
+    """The asking clause of a question sentence that opens with a phrase describing the paper
+    ("In the framework that lets users set how many recurrent iterations a neural simulator
+    runs at test time, why would a user choose a small number?" asks why, not how many). A
+    lead-in that asks itself ("On which datasets, for example MNIST, is TGMM evaluated?", "...,
+    for what kind of distributions were ...") is part of the question and stays."""
+    m = _LEAD_IN.match(sentence)
+    if not m or _LEAD_ASKS.search(m.group("lead")):
+        return sentence
+    return sentence[m.end():]
+
+
 @lru_cache(maxsize=256)
 def asking_part(question: str) -> str:
     """What a question asks of the answer, without what only describes the paper: the
     statements before its question sentences ("One method checks how much dropping a part of
-    the update changes the outputs. According to it, which two limitations ...?") and the
-    questions a description holds ("For the simulator whose users choose how many times a
-    block is looped, what kind of simulations ...?" asks for no count)."""
+    the update changes the outputs. According to it, which two limitations ...?"), a lead-in
+    phrase before the asking clause (`_without_lead_in`) and the questions a description holds
+    ("For the simulator whose users choose how many times a block is looped, what kind of
+    simulations ...?" asks for no count)."""
     sentences = split_sentences(question)
     asking = [s for s in sentences if s.endswith(("?", "？"))]
-    text = " ".join(asking) if 0 < len(asking) < len(sentences) else question
+    text = " ".join(map(_without_lead_in, asking)) if 0 < len(asking) < len(sentences) else (
+        " ".join(_without_lead_in(s) if s.endswith(("?", "？")) else s for s in sentences) or question)
     return _INDIRECT.sub(r"\1 the", text)
 
 
@@ -778,7 +804,8 @@ def varied_held(question: str, cited: Iterable[Passage],
     """A question asking how something changes as a condition varies ("How does the retrieval
     latency of RoT grow as its thought graph scales from thousands to millions of nodes?",
     "... change when the share of distractor tokens rises from 90% to 99%?"), how it handles a
-    case ("How does ALL-IN handle text-attributed graphs, where each node carries raw text?") or
+    case ("How does ALL-IN handle text-attributed graphs, where each node carries raw text?"; likewise
+    how it chooses, stops, prevents or detects something: `handled_verbs`) or
     how well it does in one ("How well does GLOT work when the frozen model is an encoder-only
     model such as BERT?"), in the question's asking sentences (`asking_part`), is answered only
     by papers that speak of that condition or case: every word and figure of it is among the

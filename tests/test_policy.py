@@ -381,12 +381,21 @@ def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with
     ("One method reuses thoughts. How many output tokens does it save?", "It saves tokens.", False),
     ("How many tokens does RoT save vs. CoT?", "RoT saves many tokens.", False),
     ("RoT 节省了多少输出 token？ How many output tokens does RoT save?", "RoT 节省了输出 token。", False),
+    # a lead-in phrase describes the paper; the clause after it asks (blind26's bf20)
+    ("In the framework that lets users set how many recurrent iterations a neural simulator runs at "
+     "test time, why would a user choose a small number of iterations?",
+     "Few iterations give fast, less accurate simulations for exploratory runs.", True),
+    # a lead-in that asks itself stays part of the question
+    ("On how many benchmarks, and with which models, is RoT evaluated?", "RoT is evaluated widely.", False),
+    ("According to the survey, with how many GPUs is it trained?", "It is trained on GPUs.", False),
 ])
 def test_only_the_asking_part_of_a_question_sets_what_the_answer_must_give(
         question: str, answer: str, ok: bool) -> None:
     assert answer_type_matches(question, answer).ok == ok
     assert "How many" in asking_part("A paper loops blocks. How many blocks?")
     assert "how many" not in asking_part("By choosing how many times it loops, what does it get?")
+    assert asking_part("In the work that sets how many steps run, why are few chosen?") == "why are few chosen?"
+    assert asking_part("On which datasets, for example MNIST, is TGMM evaluated?").startswith("On which")
 
 def test_a_question_verb_or_count_word_is_not_an_asked_term() -> None:
     """Blind2 lost right answers to pairs like 'edges connect' and 'three properties': the
@@ -1044,6 +1053,13 @@ def test_a_question_about_how_something_changes_needs_a_cited_paper_speaking_of_
     assert varied_held("How does ALL-IN handle graphs whose nodes carry different input features?", [allin]).ok
     # the case ends where the question asks something else
     assert varied_held("How does ALL-IN treat input features, and what does it build from them?", [allin]).ok
+    # how it chooses, stops, prevents ... something is asked the same way (blind17's aw42)
+    recurr = _passage(6, "p6", "RecurrSim", "RecurrSim lets users set the number of recurrent iterations K at "
+                      "test time, trading accuracy for cost.")
+    chosen = ("How does RecurrSim automatically choose the number of recurrent iterations K needed to meet a "
+              "target error tolerance?")
+    assert not varied_held(chosen, [recurr]).ok
+    assert varied_held("How does RecurrSim choose the number of recurrent iterations K at test time?", [recurr]).ok
     # how well it does in a case: three quarters of the case's words
     glot = _passage(5, "p5", "GLOT", "GLOT builds a token graph from the outputs of a frozen decoder LLM and "
                     "pools it for sentence tasks.")
