@@ -709,13 +709,14 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     asking = asking_part(question)
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
     yes_no = bool(_AUXILIARY.match(asking.lstrip()))
-    asks = (_ASKS_QUANTITY.search(asking) or _asks_for("quantity_nouns").search(asking)) if not yes_no else None
-    if asks and not _QUANTITY.search(text) and not _vague_but_cited(asking, text, cited):
+    part = _quantity_asked(asking, yes_no)
+    asks = bool(part)
+    if asks and not _QUANTITY.search(text) and not _vague_but_cited(part, text, cited):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
-    counted = counted_thing(asking)
+    counted = counted_thing(part)
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
     # "how many tool APIs" is answered by "30 APIs": any word of the counted phrase will do
-    if asks and counted and not _CJK.search(text) and not ({counted} | counted_phrase(asking)) & said:
+    if asks and counted and not _CJK.search(text) and not ({counted} | counted_phrase(part)) & said:
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
     zh = bool(_CJK.search(text))
     if not yes_no and (thing := asked_name(asking, cjk=zh)):
@@ -724,6 +725,27 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
         if not any(not set(tokenize(w)) <= known for w in named):
             return Verdict("answer_type", False, f"asked which {thing}; the answer names none")
     return Verdict("answer_type", True, "")
+
+
+# a second ask after a yes / no one: "Can it be reused, and how much accuracy is lost?"
+_THEN_ASKS = re.compile(r",?\s*\b(?:and|but)\s+(?=(?:by\s+)?(?:how|what)\b)", re.IGNORECASE)
+
+
+def _quantity_asked(asking: str, yes_no: bool) -> str:
+    """The part of the asking text that asks for a quantity ("" when none does). A yes / no
+    question asks none ("Does the approach that scores drops by how much outputs change build
+    on them?"), but an ask that follows it does: "Can RoT's graph guide a different model, and
+    how much accuracy is lost when it is?" (blind21's ba31, answered "Yes" alone); "Does X
+    help? How much?"."""
+    def asks(part: str) -> bool:
+        return bool(_ASKS_QUANTITY.search(part) or _asks_for("quantity_nouns").search(part))
+    if not yes_no:
+        return asking if asks(asking) else ""
+    for i, sentence in enumerate(split_sentences(asking)):
+        for j, part in enumerate(_THEN_ASKS.split(sentence)):
+            if (i, j) != (0, 0) and not _AUXILIARY.match(part.lstrip()) and asks(part):
+                return part
+    return ""
 
 
 def _vague_but_cited(asking: str, text: str, cited: str) -> bool:

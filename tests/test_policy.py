@@ -385,6 +385,13 @@ def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with
     ("In the framework that lets users set how many recurrent iterations a neural simulator runs at "
      "test time, why would a user choose a small number of iterations?",
      "Few iterations give fast, less accurate simulations for exploratory runs.", True),
+    # a yes / no question asks no quantity, but an ask after it can (blind21's ba31)
+    ("Can RoT's thought graph guide a different model, and how much accuracy is lost when it is?",
+     "Yes, it can guide a different model.", False),
+    ("Can RoT's thought graph guide a different model, and how much accuracy is lost when it is?",
+     "Yes, with 3% less accuracy.", True),
+    ("Does RoT cut latency? How much?", "Yes, it does.", False),
+    ("Does RoT cut latency, and what does it store?", "Yes, it stores reasoning steps.", True),
     # a lead-in that asks itself stays part of the question
     ("On how many benchmarks, and with which models, is RoT evaluated?", "RoT is evaluated widely.", False),
     ("According to the survey, with how many GPUs is it trained?", "It is trained on GPUs.", False),
