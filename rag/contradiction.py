@@ -281,6 +281,15 @@ def _shared(claim: str, sentence: str) -> float:
     return len(want & set(tokenize(sentence))) / len(want) if want else 0.0
 
 
+def _own_name(name: str) -> frozenset[str]:
+    """The stems of a paper's name as the text names it: a one-word name ("RoT", "GLOT") or the
+    surname of "Lanzillotta et al."; nothing of a title (its words can be what changes)."""
+    first, *rest = name.split() or [""]
+    if rest and " ".join(rest).lower().rstrip(".") not in {"et al", "et al.", "and others"}:
+        return frozenset()
+    return frozenset(tokenize(first))
+
+
 def contradiction(claim: str, sentence: str, name: str = "", spelled: bool = False) -> str:
     """Why the sentence contradicts the claim, or "" when it does not: a negation one side
     has and the other lacks, opposite directions (reduce vs increase) for the same thing,
@@ -294,7 +303,10 @@ def contradiction(claim: str, sentence: str, name: str = "", spelled: bool = Fal
     s_pos = {x.stem for x in s_scope if not x.negated}
     if flipped := (c_heads & s_pos - s_heads) | (s_heads & c_pos - c_heads):
         return f"negation differs on '{sorted(flipped)[0]}'"
-    c_dir, s_dir = _directions(c_scope), _directions(s_scope)
+    # the paper's own name is who acts, not what goes up or down ("gains, with RoT reducing ...")
+    own = _own_name(name)
+    c_dir = {(d, o) for d, o in _directions(c_scope) if o not in own}
+    s_dir = {(d, o) for d, o in _directions(s_scope) if o not in own}
     opposite = {(("down" if d == "up" else "up"), o) for d, o in c_dir}
     if clash := (opposite & s_dir) - c_dir:
         return f"direction differs on '{sorted(clash)[0][1]}'"

@@ -154,6 +154,16 @@ def test_check_pair_names_every_check_and_a_contradiction_is_correctable() -> No
     # "inflates" goes up (blind24's bd01 answered that long traces reduce latency and cost)
     assert contradiction("Long reasoning traces reduce latency and cost.",
                          "Producing long reasoning traces inflates latency and cost.").startswith("direction differs")
+    # the paper's own name acts; it is not what goes up or down (claims_blind24's dd02: "gains,
+    # with RoT reducing" against "the largest reduction ... that RoT reports")
+    gains = ("Findings show substantial efficiency gains, with RoT reducing output tokens by up to 40%, "
+             "inference latency by 82%, and cost by 59%.")
+    largest = "The largest reduction in output tokens that RoT reports is 40%."
+    assert contradiction(largest, gains, "RoT") == ""
+    assert contradiction("RoT increases inference latency by 82%.", gains, "RoT").startswith("direction differs")
+    # a title's words may be what changes: only a one-word name or an "et al." surname is left out
+    assert contradiction("Accuracy drops.", "Accuracy rises.", "Accuracy Matters") == contradiction(
+        "Accuracy drops.", "Accuracy rises.")
 
 
 def test_coverage_weights_rare_words_and_words_no_paper_has() -> None:
