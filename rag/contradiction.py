@@ -232,6 +232,8 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
     negated, head_open, clause = 0, False, 0
     if w.negating:  # "X rather than Y" says "not Y"
         text = w.negating.sub(" not ", text)
+    if w.denial_adding:  # "not only improve upon prior work, but also ..." improves
+        text = w.denial_adding.sub(" ", text)
     for raw in _RAW_WORD.findall(text.lower()):
         if raw in _CONTRAST:
             clause += 1

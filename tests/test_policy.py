@@ -161,6 +161,12 @@ def test_check_pair_names_every_check_and_a_contradiction_is_correctable() -> No
     largest = "The largest reduction in output tokens that RoT reports is 40%."
     assert contradiction(largest, gains, "RoT") == ""
     assert contradiction("RoT increases inference latency by 82%.", gains, "RoT").startswith("direction differs")
+    # "not only X, but also Y" says X (claims_blind24's dd04 and dd10 were contradicted by it)
+    tgmm = ("These results not only improve upon prior work on approximating the EM algorithm, but also "
+            "provide the first guarantee for high-order tensor operations.")
+    assert contradiction("The TGMM results improve upon prior work on approximating the EM algorithm.", tgmm) == ""
+    assert contradiction("The TGMM results do not improve upon prior work on approximating the EM algorithm.",
+                         tgmm).startswith("negation differs")
     # a title's words may be what changes: only a one-word name or an "et al." surname is left out
     assert contradiction("Accuracy drops.", "Accuracy rises.", "Accuracy Matters") == contradiction(
         "Accuracy drops.", "Accuracy rises.")
