@@ -252,10 +252,11 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
     return out, heads
 
 
-def _directions(scoped: list[_Word]) -> set[tuple[str, str]]:
+def _directions(scoped: list[_Word], own: frozenset[str] = frozenset()) -> set[tuple[str, str]]:
     """(up|down, object stem) for each direction word, flipped when negated. Its objects are
     the words after it up to the next direction word in its clause (at most eight: "reducing
-    output tokens by 40%, latency by 82%"), else the two words before it ("accuracy drops")."""
+    output tokens by 40%, latency by 82%"), else the two words before it ("accuracy drops").
+    `own`: the paper's own name, which acts and is no object ("gains, with RoT reducing ...")."""
     w = words()
     both = w.up | w.down
     out: set[tuple[str, str]] = set()
@@ -272,7 +273,7 @@ def _directions(scoped: list[_Word]) -> set[tuple[str, str]]:
             objs.append(nxt.stem)
         if not objs:
             objs = [p.stem for p in scoped[max(0, i - 2) : i] if p.clause == word.clause]
-        out.update((d, o) for o in objs)
+        out.update((d, o) for o in objs if o not in own)
     return out
 
 
@@ -287,7 +288,7 @@ def _own_name(name: str) -> frozenset[str]:
     """The stems of a paper's name as the text names it: a one-word name ("RoT", "GLOT") or the
     surname of "Lanzillotta et al."; nothing of a title (its words can be what changes)."""
     first, *rest = name.split() or [""]
-    if rest and " ".join(rest).lower().rstrip(".") not in {"et al", "et al.", "and others"}:
+    if rest and " ".join(rest).lower().rstrip(".") not in {"et al", "and others"}:
         return frozenset()
     return frozenset(tokenize(first))
 
@@ -305,10 +306,8 @@ def contradiction(claim: str, sentence: str, name: str = "", spelled: bool = Fal
     s_pos = {x.stem for x in s_scope if not x.negated}
     if flipped := (c_heads & s_pos - s_heads) | (s_heads & c_pos - c_heads):
         return f"negation differs on '{sorted(flipped)[0]}'"
-    # the paper's own name is who acts, not what goes up or down ("gains, with RoT reducing ...")
     own = _own_name(name)
-    c_dir = {(d, o) for d, o in _directions(c_scope) if o not in own}
-    s_dir = {(d, o) for d, o in _directions(s_scope) if o not in own}
+    c_dir, s_dir = _directions(c_scope, own), _directions(s_scope, own)
     opposite = {(("down" if d == "up" else "up"), o) for d, o in c_dir}
     if clash := (opposite & s_dir) - c_dir:
         return f"direction differs on '{sorted(clash)[0][1]}'"
@@ -536,8 +535,9 @@ def _denied_runs(claim: str) -> tuple[tuple[_Word, ...], ...]:
     (`denial_asserting`), and "not because of X" denies X (`denial_reasons`)."""
     w = words()
     text = claim
-    for pattern, by in ((w.negating, " not "), (w.denial_adding, " "), (w.denial_asserting, " "),
-                        (w.denial_reason, " not "), (_EITHER, " ")):
+    # "not only" adds: `_scopes` drops it (`denial_adding`)
+    for pattern, by in ((w.negating, " not "), (w.denial_asserting, " "), (w.denial_reason, " not "),
+                        (_EITHER, " ")):
         text = " ".join((pattern.sub(by, text) if pattern else text).split())
     scoped, _ = _scopes(text)
     runs: list[list[_Word]] = []

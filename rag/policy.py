@@ -693,8 +693,8 @@ def asking_part(question: str) -> str:
     simulations ...?" asks for no count)."""
     sentences = split_sentences(question)
     asking = [s for s in sentences if s.endswith(("?", "？"))]
-    text = " ".join(map(_without_lead_in, asking)) if 0 < len(asking) < len(sentences) else (
-        " ".join(_without_lead_in(s) if s.endswith(("?", "？")) else s for s in sentences) or question)
+    kept = asking if 0 < len(asking) < len(sentences) else sentences
+    text = " ".join(_without_lead_in(s) if s.endswith(("?", "？")) else s for s in kept) or question
     return _INDIRECT.sub(r"\1 the", text)
 
 
@@ -710,13 +710,12 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
     yes_no = bool(_AUXILIARY.match(asking.lstrip()))
     part = _quantity_asked(asking, yes_no)
-    asks = bool(part)
-    if asks and not _QUANTITY.search(text) and not _vague_but_cited(part, text, cited):
+    if part and not _QUANTITY.search(text) and not _vague_but_cited(part, text, cited):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     counted = counted_thing(part)
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
     # "how many tool APIs" is answered by "30 APIs": any word of the counted phrase will do
-    if asks and counted and not _CJK.search(text) and not ({counted} | counted_phrase(part)) & said:
+    if part and counted and not _CJK.search(text) and not ({counted} | counted_phrase(part)) & said:
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
     zh = bool(_CJK.search(text))
     if not yes_no and (thing := asked_name(asking, cjk=zh)):
@@ -725,10 +724,6 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
         if not any(not set(tokenize(w)) <= known for w in named):
             return Verdict("answer_type", False, f"asked which {thing}; the answer names none")
     return Verdict("answer_type", True, "")
-
-
-# a second ask after a yes / no one: "Can it be reused, and how much accuracy is lost?"
-_THEN_ASKS = re.compile(r",?\s*\b(?:and|but)\s+(?=(?:by\s+)?(?:how|what)\b)", re.IGNORECASE)
 
 
 def _quantity_asked(asking: str, yes_no: bool) -> str:
@@ -741,11 +736,9 @@ def _quantity_asked(asking: str, yes_no: bool) -> str:
         return bool(_ASKS_QUANTITY.search(part) or _asks_for("quantity_nouns").search(part))
     if not yes_no:
         return asking if asks(asking) else ""
-    for i, sentence in enumerate(split_sentences(asking)):
-        for j, part in enumerate(_THEN_ASKS.split(sentence)):
-            if (i, j) != (0, 0) and not _AUXILIARY.match(part.lstrip()) and asks(part):
-                return part
-    return ""
+    # every ask after the first, yes / no one (split where another one begins: `_NEXT_ASK`)
+    later = [part for sentence in split_sentences(asking) for part in _NEXT_ASK.split(sentence)][1:]
+    return next((part for part in later if not _AUXILIARY.match(part.lstrip()) and asks(part)), "")
 
 
 def _vague_but_cited(asking: str, text: str, cited: str) -> bool:
@@ -817,8 +810,9 @@ def comparative_held(question: str, text: str, cited: Iterable[Passage],
                    f"compares ({', '.join(missing)}) where no cited paper speaks of a change that way" if missing else "")
 
 
-_NEXT_ASK = re.compile(r",?\s*\b(?:and|or)\s+(?:what|which|how|why|where|when|who|does|do|did|is|are|can)\b",
-                       re.IGNORECASE)
+# where another ask begins ("..., and what do they discard", "and by how much"); the ask kept
+_NEXT_ASK = re.compile(r",?\s*\b(?:and|or|but)\s+(?=(?:by\s+)?(?:what|which|how|why|where|when|who|does|do|did|is|"
+                       r"are|can)\b)", re.IGNORECASE)
 
 
 def varied_held(question: str, cited: Iterable[Passage],
