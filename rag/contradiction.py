@@ -25,6 +25,22 @@ def numbers(text: str) -> set[str]:
     return {n.replace(",", "") for n in _NUMBER.findall(text)}
 
 
+# A figure with a magnitude after it ("262k points", "a 0.8B parameter model", "1.2 million")
+_SCALED = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*)\s?(k|K|M|B|thousand|million|billion)\b")
+_SCALES = {"k": 10**3, "K": 10**3, "thousand": 10**3, "M": 10**6, "million": 10**6, "B": 10**9, "billion": 10**9}
+
+
+def scaled(text: str) -> dict[str, str]:
+    """Each figure written with a magnitude, as `numbers` gives it, with its full value:
+    "262k" -> {"262": "262000"}, "1.6B" -> {"1.6": "1600000000"}."""
+    out = {}
+    for digits, unit in _SCALED.findall(text):
+        raw = digits.replace(",", "")
+        value = round(float(raw) * _SCALES[unit], 6)
+        out[raw] = str(int(value)) if value == int(value) else str(value)
+    return out
+
+
 def figures(text: str) -> set[str]:
     """The numbers, and the figures the number words stand for ("half of the tokens": 50)."""
     spelled = words().spelled

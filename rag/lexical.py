@@ -140,8 +140,11 @@ class LexicalIndex:
                    payload["paper_ids"], payload["version"])
 
     def unknown(self, text: str) -> frozenset[str]:
-        """The text's (stemmed) words that no stored chunk contains."""
-        return frozenset(t for t in tokenize(text) if not self.bm25.df(t))
+        """The text's (stemmed) words that no stored chunk contains; a hyphenated compound
+        whose every part a chunk contains is known ("1.6B-parameter" where the paper writes
+        "1.6B parameter")."""
+        return frozenset(t for t in tokenize(text) if not self.bm25.df(t) and not (
+            "-" in t.strip("-") and all(self.bm25.df(p) for p in t.split("-") if p)))
 
     def _scores(self, bm25: Bm25, query: str, mask: np.ndarray | None, distinct: bool) -> np.ndarray:
         tokens = tokenize(query)

@@ -52,6 +52,7 @@ from rag.contradiction import (
     numbers,
     plain_numbers,
     ratios,
+    scaled,
     swapped_figures,
     words,
 )
@@ -206,11 +207,15 @@ def worked_out(claim: str, held: set[str]) -> set[str]:
 def numbers_held(claim: str, passage: Passage) -> Verdict:
     """Every figure of the sentence is the passage's (or worked out from it in the open). A
     bare figure must be in the passage other than as a ratio: GLOT's "100x faster" does not
-    hold "a sequence length of 100"; a ratio may be held by the bare figure ("a factor of 100")."""
+    hold "a sequence length of 100"; a ratio may be held by the bare figure ("a factor of 100").
+    A figure written with a magnitude is its full value too ("262,000 points" for the passage's
+    "262k points", "262 thousand" for "262,000")."""
     text = passage.text.replace("\\", "")
-    held = numbers(text)
+    full = scaled(text)
+    held = numbers(text) | set(full.values())
     worked = worked_out(claim, held)
-    missing = ((plain_numbers(claim) - plain_numbers(text)) | (ratios(claim) - held)) - worked
+    missing = ((plain_numbers(claim) - plain_numbers(text) - set(full.values())) | (ratios(claim) - held)) - worked
+    missing -= {n for n, value in scaled(claim).items() if value in held}
     return Verdict("numbers_held", not missing,
                    f"not in the passage: {', '.join(sorted(missing))}" if missing else "")
 
@@ -1007,7 +1012,8 @@ def adds_information(question: str, text: str, names: Iterable[str] = (), counts
     benchmarks [1]". `counts=False` leaves spelt counts out (`names_only`: a bare "Two broad
     directions." is worth asking again, since no passage supports it alone; blind21's ba01
     was refused without the second reply). A Chinese answer counts the characters
-    it adds that are not function characters (`new_cjk_chars` of them)."""
+    it adds that are not function characters (`new_cjk_chars` of them), or a word of new
+    characters (`new_cjk_words`)."""
     if not _ASKS_CONTENT.search(question):
         return Verdict("adds_information", True, "not a what/which/how question")
     w = words()
@@ -1025,9 +1031,17 @@ def adds_information(question: str, text: str, names: Iterable[str] = (), counts
         asked = set(question)
         chars = sorted({c for c in body if _CJK.match(c) and c not in asked and c not in w.generic_cjk})
         said = [a for a in w.answer_words_cjk if a in body and a not in question]
-        new = chars if len(chars) >= w.new_cjk_chars else said
+        new = chars if len(chars) >= w.new_cjk_chars else said or new_cjk_words(body, asked, w.generic_cjk)
     return Verdict("adds_information", bool(new),
                    f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
+
+
+def new_cjk_words(text: str, asked: set[str], generic: frozenset[str]) -> list[str]:
+    """Runs of two or more Chinese characters of `text` that are none of them in the question
+    (`asked`), at least one not a function character: a word the answer adds ("梯度" for
+    "利用模型的什么", "工具库" for "从什么当中生成"), however few its characters."""
+    gaps = "".join(c if _CJK.match(c) and c not in asked else " " for c in text)
+    return [r for r in gaps.split() if len(r) >= 2 and set(r) - generic]
 
 
 def picked_choices(question: str, text: str) -> list[frozenset[str]]:

@@ -187,6 +187,10 @@ def test_a_claim_about_something_no_paper_mentions_is_refused(real_chat: PaperCh
                                                               real_llm: FakeChat) -> None:
     unknown = real_chat.lexical.unknown("What GPU trains RecurrSim?")
     assert "gpu" in unknown and not {"recurrsim", "train"} & unknown
+    # a compound is known when each of its parts is ("1.6B parameter" in the abstract), not
+    # when one part is unknown (blind24's bd14 was refused over "1.6B-parameter")
+    compounds = real_chat.lexical.unknown("the 1.6B-parameter baselines and gpu-hours")
+    assert "1.6b-paramet" not in compounds and "gpu-hour" in compounds
     real_llm.replies.append("RecurrSim was trained on a GPU with recurrent iterations [1].")
     answer = real_chat.ask("What GPU was used to train RecurrSim?")
     assert answer.refused and answer.citations == [] and "RecurrSim" in answer.suggestions

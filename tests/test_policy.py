@@ -679,6 +679,21 @@ def test_a_chinese_how_big_question_needs_an_answer_that_adds_something() -> Non
 
 
 
+def test_a_chinese_answer_that_adds_one_short_word_adds_information() -> None:
+    """Blind15's au28 asked what of the model Drechsel et al. use ("利用模型的什么"); the reply
+    gave the question back with "梯度" (gradients) in the gap, and blind22's bb26 with "工具库",
+    and both were refused as repeating the question: two or three new characters, one of them a
+    function character, were under the count. A run of two or more characters none of which the
+    question has is a word the answer adds; an echo of the question still adds nothing."""
+    q1 = "Drechsel 等人提出的编码器-解码器方法是利用模型的什么来学习编码社会偏见信息的特征神经元的？"
+    a1 = "Drechsel 等人提出的编码器-解码器方法是利用模型的梯度来学习编码社会偏见信息的特征神经元的 [1]。"
+    assert adds_information(q1, a1).reason == "adds: 梯度"
+    q2 = "ResiliBench 的构建流程一共生成了 5,040 个任务，这些任务是从什么当中生成的？"
+    assert adds_information(q2, "ResiliBench 的构建流程一共生成了 5,040 个任务，这些任务是从一个工具库中生成的 [1]。").ok
+    assert not adds_information(q1, "Drechsel 等人的方法是利用模型来学习特征神经元的 [1]。").ok
+    assert not adds_information(q2, "这些任务是从一个当中生成的 [1]。").ok  # "一个": function characters only
+
+
 def test_a_figure_worked_out_from_the_passage_is_held() -> None:
     """Blind5's af14 asked how many points higher 62.1% is than 50.8%; the reply "62.1 - 50.8 =
     11.3" was dropped because 11.3 is in no abstract. A sum shown in the open, from the
@@ -689,6 +704,23 @@ def test_a_figure_worked_out_from_the_passage_is_held() -> None:
     assert not numbers_held("The difference is 62.1 - 50.8 = 12.3 percentage points.", p).ok
     assert not numbers_held("The difference is 62.1 - 40.8 = 21.3 percentage points.", p).ok
     assert not numbers_held("The gap is 11.3 points.", p).ok  # not worked out: not held
+
+
+def test_a_figure_with_a_magnitude_is_held_by_its_full_value() -> None:
+    """Blind22's bb02 asked how many points RecurrSim's 3D Navier-Stokes simulations have; the
+    reply "262,000 points" was dropped because the abstract writes "262k". A figure written with
+    a magnitude (k, M, B, thousand, million, billion) is its full value too, both ways; another
+    figure is still not held."""
+    p = _passage(1, "recurr", "RecurrSim", "On high-dimensional 3D compressible Navier-Stokes simulations "
+                 "with 262k points, a 0.8B parameter RecurrFNO outperforms 1.6B parameter baselines.")
+    assert numbers_held("The simulations have 262,000 points.", p).ok
+    assert numbers_held("The simulations have 262k points and RecurrFNO has 0.8 billion parameters.", p).ok
+    assert numbers_held("The baselines have 1,600,000,000 parameters.", p).ok
+    assert not numbers_held("The simulations have 26,200 points.", p).ok
+    assert not numbers_held("The baselines have 16 billion parameters.", p).ok
+    spelled = _passage(2, "recurr", "RecurrSim", "The meshes have 262,000 points.")
+    assert numbers_held("The meshes have 262 thousand points.", spelled).ok
+    assert not numbers_held("The meshes have 262 million points.", spelled).ok
 
 
 def test_a_bare_figure_is_not_held_by_the_same_figure_given_as_a_ratio() -> None:
