@@ -86,6 +86,8 @@ class Words:
     # a question opening with one of these asks yes or no: its content is what the answer asserts
     yes_no_openers: frozenset[str] = frozenset()
     restating_openers: tuple[str, ...] = ()  # "is there ...": a yes / no question that describes
+    # "... run on X, or on Y?": a preposition that opens the last of two choices opens the first too
+    choice_openers: frozenset[str] = frozenset()
     # "when ... ", "if ...": a condition the answer must meet, up to its clause's end
     condition: re.Pattern[str] | None = None
     # "This is because ...", "Therefore, ...": a sentence explaining or concluding from the one before
@@ -151,6 +153,7 @@ def words() -> Words:
         valence=frozenset(raw.get("valence_comparatives", "").split()),
         yes_no_openers=frozenset(raw.get("yes_no_openers", "").split()),
         restating_openers=tuple(raw.get("restating_openers", [])),
+        choice_openers=frozenset(raw.get("choice_openers", "").split()),
         condition=phrases(r"\b", raw.get("condition_words", "").split(), r"\b[^;:?.!]*"),
         follow_on=phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),

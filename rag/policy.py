@@ -722,6 +722,8 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     # "how many tool APIs" is answered by "30 APIs": any word of the counted phrase will do
     if part and counted and not _CJK.search(text) and not ({counted} | counted_phrase(part)) & said:
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
+    if part and counted and _only_ratios(part, text):
+        return Verdict("answer_type", False, f"asked how many {counted}; the answer gives only a ratio")
     zh = bool(_CJK.search(text))
     if not yes_no and (thing := asked_name(asking, cjk=zh)):
         known = set(tokenize(" ".join([question, *names])))
@@ -729,6 +731,22 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
         if not any(not set(tokenize(w)) <= known for w in named):
             return Verdict("answer_type", False, f"asked which {thing}; the answer names none")
     return Verdict("answer_type", True, "")
+
+
+def _only_ratios(asking: str, text: str) -> bool:
+    """A "how many X" question that asks a count, not a comparison (no count modifier such as
+    "fewer" or "times" between "how many" and X), answered only by figures given as ratios:
+    "GLOT's pooling module has 20x fewer trainable parameters" does not say how many it has
+    (blind19's ay41, unanswerable)."""
+    m = re.search(r"\bhow many\s+([\w\s-]{1,60})", asking, re.IGNORECASE)
+    head = _head_word(m.group(1)) if m else ""
+    tokens = tokenize(m.group(1)) if m else []
+    before = tokens[: tokens.index(head)] if head in tokens else tokens
+    if not head or set(before) & words().count_modifiers:
+        return False
+    body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are no figures
+    given = numbers(body)
+    return bool(given) and given <= ratios(body)
 
 
 def _quantity_asked(asking: str, yes_no: bool) -> str:
@@ -1127,7 +1145,10 @@ def offered_choices(question: str) -> tuple[tuple[frozenset[str], bool], ...]:
     ("What kind of model is it, one-shot or sequential?"). A wh-question's "A or B" is not
     a choice ("Which papers study pruning or quantization?"), nor is "or not". When the later
     alternatives are short, the first one is as long as they are ("Does it grow linearly,
-    polynomially or exponentially?": linearly). Each comes with whether its words are a claim
+    polynomially or exponentially?": linearly); when the last of two opens with a preposition
+    (`choice_openers`), the first opens where that preposition last occurs ("Were its
+    experiments run on corrupted images or on real-world drifts?": on corrupted images), though
+    it is still the first of two clauses. Each comes with whether its words are a claim
     an answer picking it makes: not the first of two clauses, which also holds the question's
     description of its subject ("Was the federated method for manifold-valued parameters tried
     on real data, or only on synthetic problems?")."""
@@ -1155,8 +1176,16 @@ def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
         items = [x.strip() for x in items if x.strip()]
         if len(items) < 2:  # "或" ... an "or" with nothing on one side
             return ()
+        # "Were its experiments run on artificially corrupted images or on real-world drifts?":
+        # the first choice opens where the last one's preposition last occurs before it
+        opener = items[-1].split()[0].lower()
+        firsts = items[0].split()
+        at = max((i for i, x in enumerate(firsts) if x.lower() == opener), default=0)
+        parallel = not colon and len(items) == 2 and opener in w.choice_openers and at > 0
+        if parallel:
+            items[0] = " ".join(firsts[at:])
         later = max(len(x.split()) for x in items[1:])
-        if not colon and later <= 3:
+        if not colon and not parallel and later <= 3:
             items[0] = " ".join(items[0].split()[-later:])
         stems = [frozenset(t for t in tokenize(x) if t not in skip) for x in items]
         own = [s - frozenset().union(*(o for j, o in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
