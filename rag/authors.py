@@ -131,10 +131,13 @@ def _named(question: str, words: list[str], folded: list[str], i: int, author: s
 
 def _given_after(words: list[str], folded: list[str], i: int, name: Name) -> bool:
     """The words right after the surname are all this author's given names, capitalised ("Yin
-    Wotao", "Huang Zhenwei": the surname first, as Chinese names are written)."""
+    Wotao", "Huang Zhenwei": the surname first, as Chinese names are written), or all in lower
+    case with the surname ("zong qingwei")."""
     after = folded[i + 1 : i + 1 + len(name.given)]
+    lower = words[i].islower()
     return len(after) == len(name.given) > 0 and all(
-        words[i + 1 + k][:1].isupper() and _is_given_of(w, name) for k, w in enumerate(after))
+        (words[i + 1 + k][:1].isupper() or lower and words[i + 1 + k].islower()) and _is_given_of(w, name)
+        for k, w in enumerate(after))
 
 
 def _given_run(before: list[str], name: Name) -> tuple[str, ...]:

@@ -75,7 +75,14 @@ def test_name_parse_orders() -> None:
     ("Yin Wotao", {"Wotao Yin"}),
     ("Huang Zhenwei", {"Zhenwei Huang"}),  # not Wen Huang
     ("papers by Huang Wen", {"Wen Huang"}),
-    ("huang zhenwei", set()),  # lower case: not a name
+    # typed in lower case, the surname and then every given name is the name, as "azal ahmad
+    # khan" in Western order always was (blind21's mb42 "zong qingwei"); a lower-case surname
+    # alone is still no name ("Has wei written papers?" above)
+    ("huang zhenwei", {"Zhenwei Huang"}),
+    ("papers by huang zhenwei on optimisation", {"Zhenwei Huang"}),
+    ("Papers by huang zhenwei", {"Zhenwei Huang"}),  # "by" beside the surname, as before
+    ("huang wen", {"Wen Huang"}),
+    ("huang", {"Wen Huang", "Zhenwei Huang"}),  # the whole question: as before
 ])
 def test_mentioned_authors(question: str, expected: set[str]) -> None:
     assert set(mentioned_authors(question, AUTHORS)) == expected
