@@ -248,9 +248,10 @@ def described(question: str) -> str:
 
 def asks_yes_no(question: str) -> bool:
     """"Does NAVIS use edge features ...?": a yes / no question about what a paper does, not
-    whether some work exists ("Is there work that ...?")."""
+    whether some work exists ("Is there work that ...?"), also after a lead-in phrase ("In
+    ResiliBench, are open-weight models more robust ...?", `_without_lead_in`)."""
     w = words()
-    low = question.strip().lower()
+    low = _without_lead_in(question.strip()).lower()
     first = low.split(maxsplit=1)[0] if low else ""
     return first in w.yes_no_openers and not low.startswith(w.restating_openers)
 
@@ -699,8 +700,24 @@ def asking_part(question: str) -> str:
     sentences = split_sentences(question)
     asking = [s for s in sentences if s.endswith(("?", "？"))]
     kept = asking if 0 < len(asking) < len(sentences) else sentences
-    text = " ".join(_without_lead_in(s) if s.endswith(("?", "？")) else s for s in kept) or question
+    text = " ".join(_without_lead_in(_after_colon(s)) if s.endswith(("?", "？")) else s for s in kept) or question
     return _INDIRECT.sub(r"\1 the", text)
+
+
+# "The compressor that checks ... how much dropping a unit changes the outputs: on which two
+# kinds of heuristics do existing methods rely?": the asking clause after a colon
+_COLON_ASKS = re.compile(r"(?:(?:in|on|for|with|of|from|to|by|at|under|according to)\s+)?(?:what|which|how|who|"
+                         r"whom|whose|why|where|when|does|do|did|is|are|was|were|can|could|would|will|"
+                         r"should|has|have|had)\b", re.IGNORECASE)
+
+
+def _after_colon(sentence: str) -> str:
+    """The asking clause of a question sentence whose description of the paper ends in a colon
+    (blind28's bh19 asked for no quantity, though its description says "how much"); a list of
+    choices after a colon ("At what rate ...: linearly, polynomially or exponentially?") is
+    part of the question and stays."""
+    before, colon, after = sentence.rpartition(":")
+    return after.strip() if colon and before.strip() and _COLON_ASKS.match(after.strip()) else sentence
 
 
 def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cited: str = "") -> Verdict:

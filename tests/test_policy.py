@@ -19,6 +19,7 @@ from rag.policy import (
     asked_terms,
     asked_terms_held,
     asking_part,
+    asks_yes_no,
     check_pair,
     choice_held,
     comparative_held,
@@ -356,6 +357,38 @@ def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None
     # "Is there work that ...?" describes the work it asks for: the share applies
     assert asked_terms_held(claim, grad, "Is there work where the gradient feature neuron "
                             "was applied to age bias?", share=0.6).ok
+
+
+def test_a_description_ending_in_a_colon_asks_nothing() -> None:
+    """Blind28's bh19: "The federated-learning compressor that checks, on a small slice of each
+    client's own data, how much dropping a candidate unit changes the model's outputs: on which
+    two kinds of simple heuristics ... do existing compression methods largely rely?" asks which
+    heuristics; its description's "how much" asked for a quantity, and the right reply was
+    refused. The asking clause after a colon is the question; choices after a colon stay."""
+    q = ("The federated-learning compressor that checks, on a small slice of each client's own data, "
+         "how much dropping a candidate unit changes the model's outputs: on which two kinds of simple "
+         "heuristics do existing compression methods largely rely?")
+    assert asking_part(q).startswith("on which two kinds")
+    assert answer_type_matches(q, "They rely on magnitude-based and random heuristics [1].").ok
+    rate = "At what rate does the expressive power grow: linearly, polynomially or exponentially?"
+    assert asking_part(rate) == rate and len(offered_choices(rate)) == 3
+
+
+def test_a_yes_no_question_after_a_lead_in_phrase_is_one() -> None:
+    """Blind28's bh34 (unanswerable) asked "In ResiliBench, are open-weight models more robust to
+    tool failures than proprietary API models, or the other way round?"; the answer "open-weight
+    models are more robust ... than proprietary API models" passed, since a question opening with
+    "In" was no yes / no question and the sentence only restated it. After a lead-in phrase the
+    question is what follows it; what the answer asserts must be in the cited paper."""
+    lead = ("In ResiliBench, are open-weight models more robust to tool failures than proprietary "
+            "API models, or the other way round?")
+    assert asks_yes_no(lead) and asks_yes_no("In Zhiyi et al.'s method, is the discrepancy measured at the output?")
+    assert not asks_yes_no("In the framework that lets users set the loop count, why would a user pick few?")
+    assert not asks_yes_no("In GLOT, is there a graph over the tokens?")  # whether some work exists
+    resili = _passage(1, "r", "ResiliBench", "MDP-optimal workflow prompts achieve an average success "
+                      "rate of 62.1% under tool failures.")
+    claim = "In ResiliBench, open-weight models are more robust to tool failures than proprietary API models."
+    assert not asked_terms_held(claim, resili, lead, share=0.6).ok
 
 
 @pytest.mark.parametrize(("question", "cited", "missing"), [
