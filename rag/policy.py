@@ -211,10 +211,10 @@ def numbers_held(claim: str, passage: Passage) -> Verdict:
     A figure written with a magnitude is its full value too ("262,000 points" for the passage's
     "262k points", "262 thousand" for "262,000")."""
     text = passage.text.replace("\\", "")
-    full = scaled(text)
-    held = numbers(text) | set(full.values())
+    full = set(scaled(text).values())
+    held = numbers(text) | full
     worked = worked_out(claim, held)
-    missing = ((plain_numbers(claim) - plain_numbers(text) - set(full.values())) | (ratios(claim) - held)) - worked
+    missing = ((plain_numbers(claim) - plain_numbers(text) - full) | (ratios(claim) - held)) - worked
     missing -= {n for n, value in scaled(claim).items() if value in held}
     return Verdict("numbers_held", not missing,
                    f"not in the passage: {', '.join(sorted(missing))}" if missing else "")
@@ -667,11 +667,13 @@ _INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b", re.IGNORECASE)
 
 # "In the framework that lets users set how many iterations a simulator runs, why would ...?":
 # a lead-in phrase that only describes the paper, before the clause that asks
+# the word an asking clause opens with: a question word or an auxiliary
+_ASKING_WORD = (r"(?:why|what|which|how|who|where|when|does|do|did|is|are|was|were|can|could|would|will|"
+                r"should|has|have|had)\b")
 _LEAD_IN = re.compile(
     r"^\s*(?:in|for|on|under|within|among|across|from|given|according to|with|beyond|besides|"
     r"apart from|regarding|concerning|following)\s+(?!(?:what|which|how|whom?|whose|why|where|when)\b)"
-    r"(?P<lead>[^?,]*(?:,[^?,]*)*?),\s*(?=(?:why|what|which|how|who|where|when|does|do|did|is|are|was|"
-    r"were|can|could|would|will|should|has|have|had)\b)", re.IGNORECASE)
+    rf"(?P<lead>[^?,]*(?:,[^?,]*)*?),\s*(?={_ASKING_WORD})", re.IGNORECASE)
 # a question word the lead-in asks with itself ("..., for what kind of data were ...")
 _LEAD_ASKS = re.compile(r"(?:^|[,;]|\b(?:and|or|in|on|for|with|of|from|to|by|at|under|within|among|"
                         r"across|about)\b)\s*(?:what|which|how|who|whom|whose|why|where|when)\b", re.IGNORECASE)
@@ -706,9 +708,8 @@ def asking_part(question: str) -> str:
 
 # "The compressor that checks ... how much dropping a unit changes the outputs: on which two
 # kinds of heuristics do existing methods rely?": the asking clause after a colon
-_COLON_ASKS = re.compile(r"(?:(?:in|on|for|with|of|from|to|by|at|under|according to)\s+)?(?:what|which|how|who|"
-                         r"whom|whose|why|where|when|does|do|did|is|are|was|were|can|could|would|will|"
-                         r"should|has|have|had)\b", re.IGNORECASE)
+_COLON_ASKS = re.compile(rf"(?:(?:in|on|for|with|of|from|to|by|at|under|according to)\s+)?{_ASKING_WORD}",
+                         re.IGNORECASE)
 
 
 def _after_colon(sentence: str) -> str:
@@ -739,7 +740,7 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     # "how many tool APIs" is answered by "30 APIs": any word of the counted phrase will do
     if part and counted and not _CJK.search(text) and not ({counted} | counted_phrase(part)) & said:
         return Verdict("answer_type", False, f"asked how many {counted}; the answer counts something else")
-    if part and counted and _only_ratios(part, text):
+    if part and counted and _only_ratios(part, counted, text):
         return Verdict("answer_type", False, f"asked how many {counted}; the answer gives only a ratio")
     zh = bool(_CJK.search(text))
     if not yes_no and (thing := asked_name(asking, cjk=zh)):
@@ -750,16 +751,16 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     return Verdict("answer_type", True, "")
 
 
-def _only_ratios(asking: str, text: str) -> bool:
-    """A "how many X" question that asks a count, not a comparison (no count modifier such as
-    "fewer" or "times" between "how many" and X), answered only by figures given as ratios:
-    "GLOT's pooling module has 20x fewer trainable parameters" does not say how many it has
-    (blind19's ay41, unanswerable)."""
-    m = re.search(r"\bhow many\s+([\w\s-]{1,60})", asking, re.IGNORECASE)
-    head = _head_word(m.group(1)) if m else ""
-    tokens = tokenize(m.group(1)) if m else []
-    before = tokens[: tokens.index(head)] if head in tokens else tokens
-    if not head or set(before) & words().count_modifiers:
+def _only_ratios(asking: str, counted: str, text: str) -> bool:
+    """A "how many X" question (X: `counted_thing`) that asks a count, not a comparison (no
+    count modifier such as "fewer" or "times" before X), answered only by figures given as
+    ratios: "GLOT's pooling module has 20x fewer trainable parameters" does not say how many it
+    has (blind19's ay41, unanswerable)."""
+    m = _HOW_MANY_MUCH.search(asking)
+    if not m or m.group(1).lower() != "many":
+        return False
+    tokens = tokenize(m.group(2))
+    if set(tokens[: tokens.index(counted)] if counted in tokens else tokens) & words().count_modifiers:
         return False
     body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are no figures
     given = numbers(body)
@@ -924,14 +925,17 @@ def _asks_for_cjk() -> re.Pattern[str]:
     return re.compile(rf"(?:哪些|哪个|哪种|哪一种|哪一个|哪几个|哪几种|什么)(?P<gap>[^，,。？?；;]{{0,6}}?)(?P<noun>{listed})")
 
 
+_HOW_MANY_MUCH = re.compile(r"\bhow (many|much)\s+([\w\s-]{1,60})", re.IGNORECASE)  # and what it counts
+
+
 def counted_thing(question: str) -> str:
     """The stem of what "how many/much X" counts: its first content word past a name that
     modifies it ("hour" in "How many GPU hours", "task" in "how many ResiliBench tasks";
     "paramet" in "How many fewer parameters"); "" when there is none."""
-    m = re.search(r"\bhow (?:many|much)\s+([\w\s-]{1,60})", question, re.IGNORECASE)
-    if not m or _AUXILIARY.match(m.group(1)):  # "how much does it cut ...": a degree, not a count
+    m = _HOW_MANY_MUCH.search(question)
+    if not m or _AUXILIARY.match(m.group(2)):  # "how much does it cut ...": a degree, not a count
         return ""
-    return _head_word(m.group(1))
+    return _head_word(m.group(2))
 
 
 def _head_word(phrase: str) -> str:
@@ -1048,7 +1052,7 @@ def adds_information(question: str, text: str, names: Iterable[str] = (), counts
     directions." is worth asking again, since no passage supports it alone; blind21's ba01
     was refused without the second reply). A Chinese answer counts the characters
     it adds that are not function characters (`new_cjk_chars` of them), or a word of new
-    characters (`new_cjk_words`)."""
+    characters (`_new_cjk_words`)."""
     if not _ASKS_CONTENT.search(question):
         return Verdict("adds_information", True, "not a what/which/how question")
     w = words()
@@ -1066,12 +1070,12 @@ def adds_information(question: str, text: str, names: Iterable[str] = (), counts
         asked = set(question)
         chars = sorted({c for c in body if _CJK.match(c) and c not in asked and c not in w.generic_cjk})
         said = [a for a in w.answer_words_cjk if a in body and a not in question]
-        new = chars if len(chars) >= w.new_cjk_chars else said or new_cjk_words(body, asked, w.generic_cjk)
+        new = chars if len(chars) >= w.new_cjk_chars else said or _new_cjk_words(body, asked, w.generic_cjk)
     return Verdict("adds_information", bool(new),
                    f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
 
 
-def new_cjk_words(text: str, asked: set[str], generic: frozenset[str]) -> list[str]:
+def _new_cjk_words(text: str, asked: set[str], generic: frozenset[str]) -> list[str]:
     """Runs of two or more Chinese characters of `text` that are none of them in the question
     (`asked`), at least one not a function character: a word the answer adds ("梯度" for
     "利用模型的什么", "工具库" for "从什么当中生成"), however few its characters."""
