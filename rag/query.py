@@ -99,9 +99,40 @@ def detect_intent(question: str) -> str:
     return "answer"
 
 
+@dataclass(frozen=True)
+class _Loaded:
+    """What query understanding reads of every loaded paper, gathered once per catalogue
+    (scanning 4,000 records for each question cost 2-3 ms of a 45 ms search)."""
+
+    authors: frozenset[str]
+    years: frozenset[int]
+    areas: tuple[tuple[str, list[str], list[str]], ...]  # name, its words, its distinctive words
+
+
+_loaded_cache: tuple[int, int, _Loaded] | None = None
+
+
+def _loaded(catalogue: dict[str, PaperRecord]) -> _Loaded:
+    global _loaded_cache
+    if _loaded_cache and _loaded_cache[:2] == (id(catalogue), len(catalogue)):
+        return _loaded_cache[2]
+    names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
+    areas = []
+    for name in sorted(names):
+        phrase = tokenize(name)
+        heads = [t for t in phrase if t not in _GENERIC_AREA_WORDS]
+        if heads:
+            areas.append((name, phrase, heads))
+    loaded = _Loaded(authors=frozenset(a for rec in catalogue.values() for a in rec.authors),
+                     years=frozenset(rec.year for rec in catalogue.values() if rec.year),
+                     areas=tuple(areas))
+    _loaded_cache = (id(catalogue), len(catalogue), loaded)
+    return loaded
+
+
 def detect_authors(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
     """Loaded authors the question names, in any of the usual variants (rag.authors)."""
-    return mentioned_authors(question, (a for rec in catalogue.values() for a in rec.authors))
+    return mentioned_authors(question, _loaded(catalogue).authors)
 
 
 _YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
@@ -113,7 +144,7 @@ def detect_years(question: str, catalogue: dict[str, PaperRecord]) -> tuple[int,
     loaded paper has that year."""
     if not _YEAR_CUE.search(question):
         return ()
-    loaded = {rec.year for rec in catalogue.values() if rec.year}
+    loaded = _loaded(catalogue).years
     return tuple(y for y in dict.fromkeys(int(m) for m in _YEAR.findall(question)) if y in loaded)
 
 
@@ -176,13 +207,8 @@ def detect_areas(question: str, catalogue: dict[str, PaperRecord],
     # each stemmed word with the word it came from (is the word for papers a set of them?)
     pairs = [(t, w) for w in NAME_WORDS.findall(question) for t in tokenize(w) if t not in _AREA_LINKS]
     tokens = [t for t, _ in pairs]
-    names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
     found = []
-    for name in sorted(names):
-        phrase = tokenize(name)
-        heads = [t for t in phrase if t not in _GENERIC_AREA_WORDS]
-        if not heads:
-            continue
+    for name, phrase, heads in _loaded(catalogue).areas:
         for i, tok in enumerate(tokens):
             if tok not in _PAPER_WORDS or not (any_paper_word or _SET_OF_PAPERS.fullmatch(pairs[i][1])):
                 continue

@@ -30,6 +30,7 @@ from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle, Te
 
 from rag.authors import name_matches
 from rag.config import Settings
+from rag.cores import SPARE
 from rag.lexical import LexicalIndex
 from rag.models import Hit
 from rag.store import PaperRecord, Store
@@ -138,13 +139,25 @@ def torch_threads(n: int) -> Iterator[None]:
         torch.set_num_threads(before)
 
 
+@contextmanager
+def query_threads(n: int) -> Iterator[None]:
+    """Torch threads for embedding one query: `n`, or with 0 the cores other work leaves idle
+    (rag.cores)."""
+    if n > 0:
+        with torch_threads(n):
+            yield
+        return
+    with SPARE.claim() as spare, torch_threads(spare):
+        yield
+
+
 class DenseRetriever(BaseRetriever):
     """Nearest chunks by cosine. The query is embedded by the store's LlamaIndex embed model
     and Chroma is asked for ids and distances only: texts and metadata come from the lexical
     index's copy of every chunk (fetching them from Chroma took most of a query's time)."""
 
     def __init__(self, store: Store, lexical: LexicalIndex, top_k: int, allowed: set[str] | None,
-                 query_threads: int = 1) -> None:
+                 query_threads: int = 0) -> None:
         super().__init__()
         self._store, self._lexical = store, lexical
         self.top_k, self.query_threads = top_k, query_threads
@@ -157,7 +170,7 @@ class DenseRetriever(BaseRetriever):
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         embedding: Sequence[float] | None = query_bundle.embedding
         if embedding is None:
-            with torch_threads(self.query_threads):
+            with query_threads(self.query_threads):
                 embedding = self.embed(query_bundle.query_str)
         out = []
         for cid, cosine in self._store.nearest(embedding, self.top_k, self._allowed):
@@ -297,7 +310,7 @@ class HybridRetriever(QueryFusionRetriever):
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         if query_bundle.embedding is None and {0, 1} & set(self.used):
-            with torch_threads(self.dense.query_threads):
+            with query_threads(self.dense.query_threads):
                 query_bundle.embedding = self.dense.embed(query_bundle.query_str)
         results = self._run_sync_queries([query_bundle])
         sides, nodes = [], []
