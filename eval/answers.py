@@ -67,9 +67,23 @@ class Tally:
         return self.cited_supported / self.supported_sentences if self.supported_sentences else None
 
 
+# Regular-expression syntax a fact may use ("1\.2(?!\d)", "\bKL\b", "state[- ]space").
+_REGEX_SYNTAX = re.compile(r"\\[bdsw.]|\(\?|\[[^\]]+\]")
+
+
 def fact_present(fact: str, text: str) -> bool:
+    """Whether an expected fact is in the answer: any of its "|" alternatives as a substring
+    (case-insensitive), or, for a fact written as a regular expression (word boundaries,
+    classes, look-arounds), the expression."""
     low = text.lower()
-    return any(alt.strip().lower() in low for alt in fact.split("|") if alt.strip())
+    if any(alt.strip().lower() in low for alt in fact.split("|") if alt.strip()):
+        return True
+    if not _REGEX_SYNTAX.search(fact):
+        return False
+    try:
+        return re.search(fact, text, re.IGNORECASE) is not None
+    except re.error:
+        return False
 
 
 def judge(text: str, passages: list[Passage], expected: set[str], vectors: VectorCache) -> Tally:

@@ -25,6 +25,19 @@ def test_fact_alternatives() -> None:
     assert not fact_present("82%", "by 28%")
 
 
+def test_a_fact_written_as_a_regular_expression_is_matched_as_one() -> None:
+    # Question writers used regex syntax (blind27-28); it used to be read as literal text.
+    assert fact_present(r"1\.2(?!\d)|6/5", "theta_max = min(2, 1.5, 1.2) = 1.2 [1]")
+    assert not fact_present(r"1\.2(?!\d)|6/5", "a rate of 1.25")
+    assert fact_present(r"entropy|kullback|\bKL\b", "a KL term")
+    assert not fact_present(r"\bKL\b", "the SKLearn toolkit")
+    assert fact_present("state[- ]space|virtual state", "a state space model")
+    # Plain facts with regex metacharacters stay literal: "+17", "min(2", "o(t^{-\\zeta})".
+    assert fact_present("+17|17 points", "gains +17 on average")
+    assert fact_present("min(2|min{2", "theta = min(2, nu)")
+    assert not fact_present("17.0", "17x0")
+
+
 def test_judge_counts_out_of_prompt_and_wrong_paper_citations(chat: PaperChat) -> None:
     hit = Hit("c0", "p0", "GLOT pools token outputs with a graph neural network.", 1.0,
               {"display_name": "GLOT"})
