@@ -24,6 +24,7 @@ from rag.policy import (
     means_added,
     not_a_question,
     passes,
+    refers_to_subject,
     source_line,
     stated,
 )
@@ -174,7 +175,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         reading = ctx.readings.get(claim, "")
         said = reading or claim
         before_dropped = bool(t.checks) and t.checks[-1].action == "dropped"
-        if unfit := next((v for v in (not_a_question(said), stated(said), follows_kept(said, before_dropped),
+        if unfit := next((v for v in (not_a_question(claim, ctx.original or ctx.question), stated(said), follows_kept(said, before_dropped),
                                       means_added(said, ctx.question)) if not v.ok), None):
             t.counts["sentences"] += 1
             t.counts["unsupported"] += 1
@@ -199,10 +200,24 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         previous = good if action != "dropped" else []
         if action != "dropped":
             t.keep(out, good)
-            current = frozenset(ctx.subjects.named(said)) or current
+            current = discussed(said, good, by_n, ctx, current)
     if not t.kept and pointers and ctx.question and not ctx.unknown:
         _quote_pointers(t, [by_n[n] for n in dict.fromkeys(pointers)], vectors, ctx)
     return CheckedAnswer(" ".join(t.kept), t.cited, CitationReport(**t.counts), refused, t.checks)
+
+
+def discussed(sentence: str, cited: list[int], by_n: dict[int, Passage], ctx: Context,
+              current: frozenset[str]) -> frozenset[str]:
+    """The papers being discussed after a kept sentence: those it names; else, unless it goes
+    on about a paper already being discussed ("It ...", "The model ..."), those it cites. So in
+    an answer about a described paper, "The study trains one shared attention-based network ...
+    [1]. It claims to be the first ... [2]" needs [2] from [1]'s paper (blind29's bi23 cited
+    another paper's "first guarantee")."""
+    if named := ctx.subjects.named(sentence):
+        return frozenset(named)
+    if not cited or current and refers_to_subject(sentence):
+        return current
+    return frozenset(by_n[n].hit.paper_id for n in cited) | ctx.focus  # the question's, still
 
 
 def _scores(claim: str, valid: list[int], passages: list[Passage], vectors: VectorCache,

@@ -311,7 +311,7 @@ class PaperChat:
     def _answer_context(self, query: Query) -> Context:
         """What the answer policy's checks need to know about this question and library. A
         question naming no paper describes it: an answer may restate shorter stretches of it."""
-        return Context(question=query.text, subjects=self._subjects(),
+        return Context(question=query.text, original=query.original, subjects=self._subjects(),
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
                        focus=frozenset(query.named), threshold=self.settings.support_threshold,
                        added_share=self.settings.added_held_share,

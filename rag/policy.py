@@ -116,6 +116,7 @@ class Context:
     """What the checks know besides the sentence and its passage."""
 
     question: str = ""  # the standalone English question
+    original: str = ""  # the question as asked (Chinese, or with its references unresolved)
     unknown: frozenset[str] = frozenset()  # its words no loaded paper contains
     subjects: Subjects = field(default_factory=Subjects)
     focus: frozenset[str] = frozenset()  # ids of the papers the question is about
@@ -465,13 +466,26 @@ def _question_held(question: str) -> frozenset[str]:
     return frozenset(tokenize(_DASHES.sub("-", question))) - frozenset(tokenize(" ".join(offered_names(question))))
 
 
-def not_a_question(claim: str) -> Verdict:
-    """A sentence that asks (the question echoed back) answers nothing."""
-    asks = bool(_ASKING.search(claim))
-    return Verdict("not_a_question", not asks, "the sentence asks, it does not answer" if asks else "")
+def not_a_question(claim: str, question: str = "") -> Verdict:
+    """A sentence that asks (the question echoed back) answers nothing; nor does one that
+    copies a piece of the `question` with its question word, as a statement ("这些伪影让分类器看不到什么。"
+    for "...这些伪影让分类器看不到什么？", blind29's bi26)."""
+    if _ASKING.search(claim):
+        return Verdict("not_a_question", False, "the sentence asks, it does not answer")
+    body = _bare(re.sub(r"\[\d+\]", " ", claim))
+    echoed = bool(question) and len(body) >= 4 and bool(_QUESTION_WORD.search(claim)) \
+        and body in _bare(question)
+    return Verdict("not_a_question", not echoed, "the sentence copies the question's asking words" if echoed else "")
 
 
 _ASKING = re.compile(r"[?？]\s*$")
+_QUESTION_WORD = re.compile(r"\b(?:what|which|how|why|who|whom|whose|where|when|whether)\b|"
+                            r"什么|哪|多少|如何|怎样|怎么|为什么|为何|是否", re.IGNORECASE)
+
+
+def _bare(text: str) -> str:
+    """Letters, digits and CJK characters only, lower case: text compared as written."""
+    return re.sub(r"[\W_]+", "", text).lower()
 
 
 def stated(claim: str) -> Verdict:
@@ -671,8 +685,12 @@ _INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b", re.IGNORECASE)
 _ASKING_WORD = (r"(?:why|what|which|how|who|where|when|does|do|did|is|are|was|were|can|could|would|will|"
                 r"should|has|have|had)\b")
 _LEAD_IN = re.compile(
-    r"^\s*(?:in|for|on|under|within|among|across|from|given|according to|with|beyond|besides|"
+    r"^\s*(?:(?:in|for|on|under|within|among|across|from|given|according to|with|beyond|besides|"
     r"apart from|regarding|concerning|following)\s+(?!(?:what|which|how|whom?|whose|why|where|when)\b)"
+    # a clause setting the scene ("When InfoSEDD is used for model selection, does it ...?",
+    # blind29's bi38), not one that asks ("When does ...")
+    rf"|(?:when|whenever|if|once|after|before|while|since|although|though|suppose|assuming)\s+"
+    rf"(?!(?:what|which|how|whom?|whose|why|where|when)\b|{_ASKING_WORD}))"
     rf"(?P<lead>[^?,]*(?:,[^?,]*)*?),\s*(?={_ASKING_WORD})", re.IGNORECASE)
 # a question word the lead-in asks with itself ("..., for what kind of data were ...")
 _LEAD_ASKS = re.compile(r"(?:^|[,;]|\b(?:and|or|in|on|for|with|of|from|to|by|at|under|within|among|"

@@ -6,7 +6,7 @@ from rag.answer import finalize
 from rag.cite import check_citations, claims, markers
 from rag.models import Hit, Passage, SentenceCheck
 from rag.pipeline import PaperChat
-from rag.policy import Context, Subjects, verdict_kept
+from rag.policy import Context, Subjects, not_a_question, verdict_kept
 
 pytestmark = pytest.mark.slow
 
@@ -177,10 +177,34 @@ def test_a_sentence_crediting_a_second_paper_it_does_not_cite_is_dropped(real_ch
     assert not why.ok and "InfoSEDD" in why.reason
 
 
+def test_only_a_copy_of_the_question_with_its_question_word_is_an_echo() -> None:
+    question = "When InfoSEDD is used for model selection, which model does it pick?"
+    assert not not_a_question("Which model does it pick [1].", question).ok
+    assert not_a_question("It picks the model ROUGE picks [1].", question).ok  # says something
+    assert not_a_question("InfoSEDD is used for model selection [1].", question).ok  # no question word
+    assert not_a_question("Which model does it pick [1].").ok  # no question to compare with
+
+
 def test_the_question_echoed_back_is_not_an_answer(real_chat: PaperChat) -> None:
     out = check_citations("RecurrSim 用多少次迭代来权衡精度和成本 [2]？", _passages(), real_chat.vectors)
     assert out.cited == [] and out.report.unsupported == 1
     assert out.checks[0].verdicts[0].check == "not_a_question"
+
+
+def test_a_piece_of_the_question_restated_with_its_question_word_is_not_an_answer(real_chat: PaperChat) -> None:
+    """blind29's bi26: the reply's second sentence was the question's second ask, copied as a
+    statement with a citation."""
+    question = "RecurrSim 如何权衡精度和成本？它用多少次迭代？"
+    ctx = Context(question="How does RecurrSim trade accuracy and cost?", original=question)
+    out = check_citations("RecurrSim 通过选择迭代次数来权衡精度和成本 [2]。它用多少次迭代 [2]。",
+                          _passages(), real_chat.vectors, ctx=ctx)
+    assert out.cited == [2] and "多少" not in out.text
+    assert out.checks[-1].action == "dropped" and out.checks[-1].verdicts[0].check == "not_a_question"
+    english = check_citations("RecurrSim trades accuracy for cost by choosing the number of recurrent "
+                              "iterations at inference time [2].", _passages(), real_chat.vectors,
+                              ctx=Context(question="How does RecurrSim trade accuracy for cost?",
+                                          original="How does RecurrSim trade accuracy for cost?"))
+    assert english.cited == [2]  # an answer, not the question's words
 
 
 def test_a_chinese_sentence_with_a_number_no_passage_has_is_dropped(real_chat: PaperChat) -> None:
@@ -215,6 +239,23 @@ def test_a_sentence_about_the_paper_discussed_cites_that_paper(real_chat: PaperC
     out = check_citations("RecurrSim trades accuracy for cost [2]. It compresses model updates to "
                           "save bandwidth [3].", _passages(), real_chat.vectors, ctx=ctx)
     assert out.cited == [2] and "bandwidth" not in out.text
+
+
+def test_in_an_answer_about_a_described_paper_it_means_the_paper_cited_before(real_chat: PaperChat) -> None:
+    """blind29's bi23: the question describes TGMM without its name; the answer's first
+    sentence cites TGMM, and "It claims to be the first ..." cited another paper's claim."""
+    ctx = _subjects_ctx("Which method trades accuracy for cost by choosing the number of iterations?")
+    text = ("The method trades accuracy for cost by choosing the number of recurrent iterations at "
+            "inference time [2]. It exchanges compressed model updates to save bandwidth [3].")
+    out = check_citations(text, _passages(), real_chat.vectors, ctx=ctx)
+    assert out.cited == [2] and "bandwidth" not in out.text
+    assert any(v.check == "subject" and not v.ok for v in out.checks[-1].verdicts)
+    # a sentence that is not about the paper before sets what is discussed by its citation
+    other = ("The method trades accuracy for cost by choosing the number of recurrent iterations at "
+             "inference time [2]. Federated learning clients exchange compressed model updates to save "
+             "bandwidth [3]. They compress model updates to save bandwidth [3].")
+    kept = check_citations(other, _passages(), real_chat.vectors, ctx=ctx)
+    assert kept.cited == [2, 3] and kept.text.count("bandwidth") == 2
 
 
 def test_a_contradicted_sentence_is_corrected_never_cited_as_support(real_chat: PaperChat) -> None:

@@ -391,6 +391,22 @@ def test_a_yes_no_question_after_a_lead_in_phrase_is_one() -> None:
     assert not asked_terms_held(claim, resili, lead, share=0.6).ok
 
 
+def test_a_yes_no_question_after_a_clause_setting_the_scene_is_one() -> None:
+    """Blind29's bi38 (unanswerable): "When InfoSEDD is used for semantic-aware model selection
+    in text summarization, does it pick the same summarization model as ROUGE?" was no yes / no
+    question, so dropping its "No, ..." sentence left an answer that said neither."""
+    scene = ("When InfoSEDD is used for semantic-aware model selection in text summarization, does "
+             "it pick the same summarization model as ROUGE?")
+    assert asks_yes_no(scene) and asking_part(scene).startswith("does it pick")
+    assert asks_yes_no("If the buffer holds 1% of old data, does deep forgetting stay away?")
+    assert not asks_yes_no("When does RoT prune nodes?")  # the clause asks
+    assert not asks_yes_no("When is STAD used, and why?")
+    assert asking_part("If adapting GLOT took 10 hours, how long would GLOT take?") == "how long would GLOT take?"
+    dropped = [SentenceCheck("No, InfoSEDD does not pick the same summarization model as ROUGE.", (2,), "dropped")]
+    rest = "InfoSEDD is used for semantic-aware model selection in text summarization [2]."
+    assert not verdict_kept(scene, dropped, rest).ok
+
+
 @pytest.mark.parametrize(("question", "cited", "missing"), [
     ("How does Yarotsky's corner SGD compare with Nesterov's accelerated method?",
      "Yarotsky corner SGD Heavy Ball", "Nesterov"),
