@@ -232,7 +232,7 @@ class PaperChat:
             return
         found = self._retrieve_for(query, top_k)
         suggestions = list(dict.fromkeys(h.name for h in found.hits))[:3]
-        ctx = self._answer_context(query)
+        ctx = self._answer_context(query, found.hits)
         asked = answerable(query, found, self.settings, self.word_rarity())
         if query.intent == "claim":
             yield from self._claim(question, query, found, ctx, suggestions, asked, t0, model)
@@ -308,12 +308,17 @@ class PaperChat:
             yield Event("token", text=piece)
         return "".join(pieces), first
 
-    def _answer_context(self, query: Query) -> Context:
+    def _answer_context(self, query: Query, hits: list[Hit]) -> Context:
         """What the answer policy's checks need to know about this question and library. A
-        question naming no paper describes it: an answer may restate shorter stretches of it."""
+        question naming no paper describes it: an answer may restate shorter stretches of it,
+        and "the study" or "it" in the answer means the paper found first (`hits`), unless a
+        sentence before named or cited another (rag/cite.py `discussed`)."""
+        described = not query.named and query.intent == "answer" and bool(hits) and not (
+            query.filters.authors or query.filters.areas)
+        focus = frozenset(query.named) or frozenset({hits[0].paper_id} if described else ())
         return Context(question=query.text, original=query.original, subjects=self._subjects(),
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
-                       focus=frozenset(query.named), threshold=self.settings.support_threshold,
+                       focus=focus, threshold=self.settings.support_threshold,
                        added_share=self.settings.added_held_share,
                        paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share,
                        restated_span=self.settings.restated_span if query.named

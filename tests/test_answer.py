@@ -373,3 +373,26 @@ def test_alternatives_the_passages_do_not_decide_stay_refused(real_chat: PaperCh
     answer = real_chat.ask("RoT reports cutting output tokens by 40%. Is that figure a typical (average) "
                            "reduction, or the largest reduction the authors observed?")
     assert answer.refused and answer.citations == []
+
+
+def test_the_study_in_an_answer_about_a_described_paper_is_the_paper_found_first(
+        real_chat: PaperChat, real_llm: FakeChat) -> None:
+    """blind29's bi24 at 4,310 papers: the question described Drechsel et al.'s debiasing
+    study (found first) without its name; "The authors' method lets you ... [2]" cited another
+    paper's passage and passed, since the answer named no paper."""
+    question = ("Which approach estimates mutual information between discrete random variables "
+                "with a discrete diffusion model?")
+    real_llm.replies.append("I do not know.")
+    passages = real_chat.ask(question).passages
+    top = passages[0].hit.paper_id
+    other = next(p for p in passages if p.hit.paper_id != top)
+    first = other.text.split(". ")[0].rstrip(".")
+    real_llm.replies.append(f"The authors show that {first[0].lower()}{first[1:]} [{other.n}].")
+    answer = real_chat.ask(question)
+    assert answer.refused and not answer.citations
+    why = [v for c in answer.checks for v in c.verdicts if v.check == "subject" and not v.ok]
+    assert why and other.hit.name in why[0].reason
+    # the same sentence naming its own paper is kept: the question named none
+    real_llm.replies.append(f"{other.hit.name}: {first} [{other.n}].")
+    named = real_chat.ask(question)
+    assert [c.n for c in named.citations] == [other.n]
