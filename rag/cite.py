@@ -175,8 +175,9 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         reading = ctx.readings.get(claim, "")
         said = reading or claim
         before_dropped = bool(t.checks) and t.checks[-1].action == "dropped"
-        if unfit := next((v for v in (not_a_question(claim, ctx.original or ctx.question), stated(said), follows_kept(said, before_dropped),
-                                      means_added(said, ctx.question)) if not v.ok), None):
+        fit = (not_a_question(claim, ctx.original or ctx.question), stated(said),
+               follows_kept(said, before_dropped), means_added(said, ctx.question))
+        if unfit := next((v for v in fit if not v.ok), None):
             t.counts["sentences"] += 1
             t.counts["unsupported"] += 1
             t.checks.append(SentenceCheck(claim, tuple(valid), "dropped", (unfit,)))

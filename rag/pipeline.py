@@ -308,7 +308,7 @@ class PaperChat:
             yield Event("token", text=piece)
         return "".join(pieces), first
 
-    def _answer_context(self, query: Query, hits: list[Hit]) -> Context:
+    def _answer_context(self, query: Query, hits: Sequence[Hit] = ()) -> Context:
         """What the answer policy's checks need to know about this question and library. A
         question naming no paper describes it: an answer may restate shorter stretches of it,
         and "the study" or "it" in the answer means the paper found first (`hits`), unless a

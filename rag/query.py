@@ -7,6 +7,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Generic, TypeVar
 
 from rag import prompts
 from rag.authors import mentioned_authors, surname_key
@@ -99,6 +100,9 @@ def detect_intent(question: str) -> str:
     return "answer"
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
 class _Loaded:
     """What query understanding reads of every loaded paper, gathered once per catalogue
@@ -109,13 +113,25 @@ class _Loaded:
     areas: tuple[tuple[str, list[str], list[str]], ...]  # name, its words, its distinctive words
 
 
-_loaded_cache: tuple[int, int, _Loaded] | None = None
+class _PerCatalogue(Generic[T]):
+    """One value computed from the catalogue, kept until the catalogue changes: another dict,
+    or the same one (the store updates it in place) with other papers. It holds the dict it
+    was computed from, so a new one cannot take its id."""
+
+    def __init__(self, build: Callable[[dict[str, PaperRecord]], T]) -> None:
+        self._build = build
+        self._entry: tuple[dict[str, PaperRecord], int, str | None, T] | None = None
+
+    def __call__(self, catalogue: dict[str, PaperRecord]) -> T:
+        size, last = len(catalogue), next(reversed(catalogue), None)
+        entry = self._entry  # one read: another thread may replace it meanwhile
+        if entry is None or entry[0] is not catalogue or entry[1:3] != (size, last):
+            entry = (catalogue, size, last, self._build(catalogue))
+            self._entry = entry
+        return entry[3]
 
 
-def _loaded(catalogue: dict[str, PaperRecord]) -> _Loaded:
-    global _loaded_cache
-    if _loaded_cache and _loaded_cache[:2] == (id(catalogue), len(catalogue)):
-        return _loaded_cache[2]
+def _gather_loaded(catalogue: dict[str, PaperRecord]) -> _Loaded:
     names = {n for rec in catalogue.values() for n in (rec.area, rec.subarea) if n}
     areas = []
     for name in sorted(names):
@@ -123,11 +139,12 @@ def _loaded(catalogue: dict[str, PaperRecord]) -> _Loaded:
         heads = [t for t in phrase if t not in _GENERIC_AREA_WORDS]
         if heads:
             areas.append((name, phrase, heads))
-    loaded = _Loaded(authors=frozenset(a for rec in catalogue.values() for a in rec.authors),
-                     years=frozenset(rec.year for rec in catalogue.values() if rec.year),
-                     areas=tuple(areas))
-    _loaded_cache = (id(catalogue), len(catalogue), loaded)
-    return loaded
+    return _Loaded(authors=frozenset(a for rec in catalogue.values() for a in rec.authors),
+                   years=frozenset(rec.year for rec in catalogue.values() if rec.year),
+                   areas=tuple(areas))
+
+
+_loaded = _PerCatalogue(_gather_loaded)
 
 
 def detect_authors(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
@@ -401,18 +418,12 @@ def labelled_papers(question: str, catalogue: dict[str, PaperRecord]) -> set[str
 
 # A word as a text writes it, hyphens kept ("DNA", "GPT-4o", "OpTI-BFM"): names and question words.
 NAME_WORDS = re.compile(r"[\w][\w\-]*")
-_names_cache: tuple[int, int, dict[str, tuple[str, ...]], int] | None = None
-
-
-def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str, ...]], int]:
+def _build_name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str, ...]], int]:
     """Lower-case names (method names, titles) -> the papers they name, built once per
     catalogue. A method name that also appears in two or more other papers' titles or names
     ("RAG", "LLM") is a topic, not a name: it is left out, so a question about RAG is not
     narrowed to the one paper that happens to be called that. Also the longest name's word
     count (how far a question's runs of words need looking up)."""
-    global _names_cache
-    if _names_cache and _names_cache[:2] == (id(catalogue), len(catalogue)):
-        return _names_cache[2], _names_cache[3]
     words: dict[str, set[str]] = {}
     for pid, rec in catalogue.items():
         for w in NAME_WORDS.findall(f"{rec.title} {rec.display_name}"):
@@ -427,8 +438,10 @@ def _name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str,
             index.setdefault(" ".join(NAME_WORDS.findall(name.lower())), set()).add(pid)
     built = {k: tuple(sorted(v)) for k, v in index.items() if k}
     longest = max((k.count(" ") + 1 for k in built), default=0)
-    _names_cache = (id(catalogue), len(catalogue), built, longest)
     return built, longest
+
+
+_name_index = _PerCatalogue(_build_name_index)
 
 
 def name_matches(text: str, catalogue: dict[str, PaperRecord],

@@ -10,7 +10,14 @@ import pytest
 
 from rag.fakes import FakeChat
 from rag.pipeline import PaperChat
-from rag.query import detect_areas, detect_authors, proper_terms, understand
+from rag.query import (
+    detect_areas,
+    detect_authors,
+    detect_years,
+    name_matches,
+    proper_terms,
+    understand,
+)
 from rag.retrieve import Filters
 from ui.chat import final_views
 
@@ -314,3 +321,25 @@ def test_a_question_for_papers_besides_the_one_it_names_is_not_kept_to_it(chat: 
     single = chat.understand("What does NAVIS predict about links?")
     assert {h.paper_id for h in chat._retrieve_for(single).hits} == {navis}
     assert chat.ranked_papers(single) == [navis]
+
+
+def test_what_understanding_reads_of_the_catalogue_follows_it_when_it_changes_in_place() -> None:
+    """Authors, years, areas and names are gathered once per catalogue; the store updates its
+    catalogue in place, so removing one paper and adding another (same size) must show."""
+    from rag.store import PaperRecord
+
+    def rec(pid: str, author: str, title: str, year: int) -> PaperRecord:
+        return PaperRecord(paper_id=pid, title=title, display_name=title, authors=[author],
+                           area="Optimization", subarea="Learning Theory", venue="", year=year,
+                           url="", chunks=1)
+
+    catalogue = {"a": rec("a", "Moshe Eliasof", "GraphWave", 2025), "b": rec("b", "Wotao Yin", "FastOpt", 2024)}
+    assert detect_authors("papers by Moshe Eliasof", catalogue) == ("Moshe Eliasof",)
+    catalogue.pop("a")
+    catalogue["c"] = rec("c", "Dmitry Yarotsky", "CornerGD", 2026)
+    assert detect_authors("papers by Moshe Eliasof", catalogue) == ()
+    assert detect_authors("papers by Dmitry Yarotsky", catalogue) == ("Dmitry Yarotsky",)
+    assert detect_years("papers from 2026", catalogue) == (2026,)
+    assert [p for _, p in name_matches("How does CornerGD work?", catalogue)] == [("c",)]
+    copy = dict(catalogue)  # another dict with the same papers
+    assert detect_authors("papers by Wotao Yin", copy) == ("Wotao Yin",)
