@@ -114,9 +114,10 @@ class _Loaded:
 
 
 class _PerCatalogue(Generic[T]):
-    """One value computed from the catalogue, kept until the catalogue changes: another dict,
-    or the same one (the store updates it in place) with other papers. It holds the dict it
-    was computed from, so a new one cannot take its id."""
+    """One value computed from the catalogue, kept until the catalogue changes: the store
+    gives a new dict on every change; a caller's own dict changed in place is noticed by its
+    size and last paper. It holds the dict it was computed from, so a new one cannot take its
+    id."""
 
     def __init__(self, build: Callable[[dict[str, PaperRecord]], T]) -> None:
         self._build = build
@@ -418,6 +419,8 @@ def labelled_papers(question: str, catalogue: dict[str, PaperRecord]) -> set[str
 
 # A word as a text writes it, hyphens kept ("DNA", "GPT-4o", "OpTI-BFM"): names and question words.
 NAME_WORDS = re.compile(r"[\w][\w\-]*")
+
+
 def _build_name_index(catalogue: dict[str, PaperRecord]) -> tuple[dict[str, tuple[str, ...]], int]:
     """Lower-case names (method names, titles) -> the papers they name, built once per
     catalogue. A method name that also appears in two or more other papers' titles or names

@@ -231,8 +231,9 @@ class Store:
             raise
         if self._catalogue is not None:
             # Counted as new chunks (ingest stores only ids not stored yet); a writer's
-            # closing check drops the catalogue if that ever does not add up.
-            _count_into(self._catalogue, [n.metadata for n in nodes])
+            # closing check drops the catalogue if that ever does not add up. A new dict: one
+            # handed out is never changed, so what callers cache by it stays right.
+            self._catalogue = _count_into(dict(self._catalogue), [n.metadata for n in nodes])
         return len(nodes)
 
     def add_paper_vectors(self, vectors: dict[str, list[float]]) -> None:
@@ -285,8 +286,8 @@ class Store:
         if ids:
             self.collection.delete(ids=ids)
         self.paper_collection.delete(ids=[paper_id])
-        if self._catalogue is not None:
-            self._catalogue.pop(paper_id, None)
+        if self._catalogue is not None:  # a new dict (see `add`)
+            self._catalogue = {pid: rec for pid, rec in self._catalogue.items() if pid != paper_id}
         return len(ids)
 
     def delete_chunks(self, ids: Sequence[str]) -> None:
@@ -308,7 +309,9 @@ class Store:
         return ids, [d or "" for d in docs], [_clean_meta(m or {}) for m in metas]
 
     def catalogue(self) -> dict[str, PaperRecord]:
-        """The loaded papers by id, aggregated from chunk metadata (cached until a change)."""
+        """The loaded papers by id, aggregated from chunk metadata (cached until a change). A
+        change gives a new dict and never alters one returned before, so a value derived from
+        it may be cached by its identity."""
         if self._catalogue is None:
             self._catalogue = _count_into({}, _get_all(self.collection, ["metadatas"])[2])
         return self._catalogue

@@ -92,3 +92,22 @@ def test_a_write_below_the_store_inside_the_lock_does_not_leave_a_stale_catalogu
     with chat.store.writing():
         chat.store.collection.delete(where={"paper_id": glot.paper_id})  # not through Store
     assert glot.paper_id not in {p.paper_id for p in chat.papers()}
+
+
+def test_papers_added_or_deleted_in_this_process_are_subjects_of_the_answer_checks(
+        chat: PaperChat, tmp_path: Path) -> None:
+    """The store kept its catalogue up to date by changing it in place, so what was cached by
+    it (the paper names the subject check knows) missed a paper ingested in the same process."""
+    before = chat.store.catalogue()
+    extra = tmp_path / "zebra.jsonl"
+    extra.write_text(json.dumps({
+        "title": "ZebraNet: Striped Graph Transformers",
+        "abstract": "We introduce ZebraNet, a striped graph transformer for molecules. It beats "
+                    "every baseline we tried on three molecular property benchmarks."}) + "\n")
+    chat._subjects()  # cached before the ingest
+    chat.ingest([extra], progress=False)
+    zebra = next(p for p in chat.papers() if p.display_name == "ZebraNet").paper_id
+    assert zebra in chat._subjects().names.values()
+    assert len(before) == 20 and zebra not in before  # a catalogue handed out is never changed
+    chat.delete(zebra)
+    assert zebra not in chat._subjects().names.values()
