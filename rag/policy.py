@@ -479,8 +479,9 @@ def not_a_question(claim: str, question: str = "") -> Verdict:
 
 
 _ASKING = re.compile(r"[?？]\s*$")
-_QUESTION_WORD = re.compile(r"\b(?:what|which|how|why|who|whom|whose|where|when|whether)\b|"
-                            r"什么|哪|多少|如何|怎样|怎么|为什么|为何|是否", re.IGNORECASE)
+# a question word of either language (not `_ASKS_CONTENT`'s 几 or 多大: "几种" is also "several kinds")
+_WH = r"(?:what|which|how|whom?|whose|why|where|when)\b"
+_QUESTION_WORD = re.compile(rf"\b(?:{_WH}|whether\b)|什么|哪|多少|如何|怎样|怎么|为什么|为何|是否", re.IGNORECASE)
 
 
 def _bare(text: str) -> str:
@@ -679,22 +680,22 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
 _INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b", re.IGNORECASE)
 
 
-# "In the framework that lets users set how many iterations a simulator runs, why would ...?":
-# a lead-in phrase that only describes the paper, before the clause that asks
 # the word an asking clause opens with: a question word or an auxiliary
 _ASKING_WORD = (r"(?:why|what|which|how|who|where|when|does|do|did|is|are|was|were|can|could|would|will|"
                 r"should|has|have|had)\b")
+# "In the framework that lets users set how many iterations a simulator runs, why would ...?":
+# a lead-in phrase that only describes the paper, before the clause that asks
 _LEAD_IN = re.compile(
     r"^\s*(?:(?:in|for|on|under|within|among|across|from|given|according to|with|beyond|besides|"
-    r"apart from|regarding|concerning|following)\s+(?!(?:what|which|how|whom?|whose|why|where|when)\b)"
+    rf"apart from|regarding|concerning|following)\s+(?!{_WH})"
     # a clause setting the scene ("When InfoSEDD is used for model selection, does it ...?",
     # blind29's bi38), not one that asks ("When does ...")
     rf"|(?:when|whenever|if|once|after|before|while|since|although|though|suppose|assuming)\s+"
-    rf"(?!(?:what|which|how|whom?|whose|why|where|when)\b|{_ASKING_WORD}))"
+    rf"(?!{_WH}|{_ASKING_WORD}))"
     rf"(?P<lead>[^?,]*(?:,[^?,]*)*?),\s*(?={_ASKING_WORD})", re.IGNORECASE)
 # a question word the lead-in asks with itself ("..., for what kind of data were ...")
 _LEAD_ASKS = re.compile(r"(?:^|[,;]|\b(?:and|or|in|on|for|with|of|from|to|by|at|under|within|among|"
-                        r"across|about)\b)\s*(?:what|which|how|who|whom|whose|why|where|when)\b", re.IGNORECASE)
+                        rf"across|about)\b)\s*{_WH}", re.IGNORECASE)
 
 
 def _without_lead_in(sentence: str) -> str:

@@ -140,7 +140,7 @@ def torch_threads(n: int) -> Iterator[None]:
 
 
 @contextmanager
-def query_threads(n: int) -> Iterator[None]:
+def embedding_threads(n: int) -> Iterator[None]:
     """Torch threads for embedding one query: `n`, or with 0 the cores other work leaves idle
     (rag.cores)."""
     if n > 0:
@@ -170,7 +170,7 @@ class DenseRetriever(BaseRetriever):
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         embedding: Sequence[float] | None = query_bundle.embedding
         if embedding is None:
-            with query_threads(self.query_threads):
+            with embedding_threads(self.query_threads):
                 embedding = self.embed(query_bundle.query_str)
         out = []
         for cid, cosine in self._store.nearest(embedding, self.top_k, self._allowed):
@@ -310,7 +310,7 @@ class HybridRetriever(QueryFusionRetriever):
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         if query_bundle.embedding is None and {0, 1} & set(self.used):
-            with query_threads(self.dense.query_threads):
+            with embedding_threads(self.dense.query_threads):
                 query_bundle.embedding = self.dense.embed(query_bundle.query_str)
         results = self._run_sync_queries([query_bundle])
         sides, nodes = [], []

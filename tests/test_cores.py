@@ -9,7 +9,7 @@ import time
 import pytest
 
 from rag.cores import SpareCores, machine_ticks, own_seconds, usable_cores
-from rag.retrieve import query_threads
+from rag.retrieve import embedding_threads
 
 
 class Clock:
@@ -108,18 +108,18 @@ def test_the_real_machine_readings_are_sane() -> None:
     assert 1 <= threads(spare) <= usable_cores()
 
 
-def test_query_threads_sets_torch_for_the_block_and_restores_it() -> None:
+def test_embedding_threads_sets_torch_for_the_block_and_restores_it() -> None:
     torch = pytest.importorskip("torch")
     before = torch.get_num_threads()
     seen: list[int] = []
-    with query_threads(1):
+    with embedding_threads(1):
         seen.append(torch.get_num_threads())
     assert seen == [1]
     assert torch.get_num_threads() == before
     done = threading.Event()
 
     def embed() -> None:
-        with query_threads(0):
+        with embedding_threads(0):
             seen.append(torch.get_num_threads())
         done.set()
 
