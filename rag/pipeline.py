@@ -33,7 +33,7 @@ from rag.claims import (
 )
 from rag.compare import compare_answer, compare_papers, resolve_papers
 from rag.config import Settings, apply_offline_environment
-from rag.embed import MULTILINGUAL, load_embedder
+from rag.embed import MULTILINGUAL, load_embedder, query_embedder
 from rag.english import english_readings
 from rag.evidence import select_evidence
 from rag.ingest import FileReport as FileReport  # re-exported for ui/
@@ -90,7 +90,7 @@ class PaperChat:
     # --- components, built on first use -----------------------------------------------------
     @cached_property
     def store(self) -> Store:
-        return Store(self.settings, load_embedder(self.settings))
+        return Store(self.settings, load_embedder(self.settings), query_embedder(self.settings))
 
     @cached_property
     def vectors(self) -> VectorCache:
@@ -145,6 +145,7 @@ class PaperChat:
         """Load the embedding model now (and start the chat model too with `llm`), so the
         first ingest, search or question does not wait for it (benchmarks time without it)."""
         self.store.embed_model.get_text_embedding_batch(["warm-up"])
+        self.store.query_model.get_query_embedding("warm-up")
         if llm:
             self.llm()
 

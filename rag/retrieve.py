@@ -15,7 +15,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -140,14 +140,13 @@ def torch_threads(n: int) -> Iterator[None]:
 
 
 @contextmanager
-def embedding_threads(n: int) -> Iterator[None]:
-    """Torch threads for embedding one query: `n`, or with 0 the cores other work leaves idle
-    (rag.cores)."""
-    if n > 0:
-        with torch_threads(n):
-            yield
-        return
-    with SPARE.claim() as spare, torch_threads(spare):
+def embedding_threads(n: int, model: object = None) -> Iterator[None]:
+    """Threads for embedding one query: `n`, or with 0 the cores other work leaves idle
+    (rag.cores). They are torch's, and the model's own engine's when it has a pool of its own
+    (`threads(n)`, as the ONNX MiniLM has)."""
+    engine = getattr(model, "threads", None)
+    with (nullcontext(n) if n > 0 else SPARE.claim()) as count, torch_threads(count), \
+            (engine(count) if callable(engine) else nullcontext()):
         yield
 
 
@@ -165,13 +164,15 @@ class DenseRetriever(BaseRetriever):
         self._allowed = allowed
 
     def embed(self, query: str) -> list[float]:
-        return self._store.embed_model.get_query_embedding(query)
+        """The query's vector, by the store's query embedder (rag.store.Store.query_model)."""
+        model = self._store.query_model
+        with embedding_threads(self.query_threads, model):
+            return model.get_query_embedding(query)
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         embedding: Sequence[float] | None = query_bundle.embedding
         if embedding is None:
-            with embedding_threads(self.query_threads):
-                embedding = self.embed(query_bundle.query_str)
+            embedding = self.embed(query_bundle.query_str)
         out = []
         for cid, cosine in self._store.nearest(embedding, self.top_k, self._allowed):
             i = self._lexical.position.get(cid)
@@ -310,8 +311,7 @@ class HybridRetriever(QueryFusionRetriever):
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         if query_bundle.embedding is None and {0, 1} & set(self.used):
-            with embedding_threads(self.dense.query_threads):
-                query_bundle.embedding = self.dense.embed(query_bundle.query_str)
+            query_bundle.embedding = self.dense.embed(query_bundle.query_str)
         results = self._run_sync_queries([query_bundle])
         sides, nodes = [], []
         for pos, i in enumerate(self.used):

@@ -97,9 +97,13 @@ def search_breadth(collection: Any, ef_search: int) -> None:
 class Store:
     """A Chroma collection (embedded or server) wrapped as a LlamaIndex vector index."""
 
-    def __init__(self, settings: Settings, embed_model: BaseEmbedding) -> None:
+    def __init__(self, settings: Settings, embed_model: BaseEmbedding,
+                 query_model: BaseEmbedding | None = None) -> None:
         self.settings = settings
+        # Chunks are embedded by `embed_model`, search questions by `query_model`: the same
+        # model, or a faster one writing the same vectors (rag.embed.query_embedder).
         self.embed_model = embed_model
+        self.query_model = query_model or embed_model
         chroma_settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
         if settings.chroma_host:
             self.client = chromadb.HttpClient(

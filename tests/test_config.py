@@ -12,6 +12,22 @@ def test_env_example_lists_every_setting() -> None:
         "open('.env.example','w').write(env_example())\"")
 
 
+def test_every_default_in_env_example_reads_back_as_that_default(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Uncommenting a line of .env.example must give the default it shows (a dict once showed
+    # as a Python repr, which the environment cannot parse).
+    lines = [line[2:] for line in env_example().splitlines() if line.startswith("# PAPERCHAT_")]
+    for line in lines:
+        name, _, value = line.partition("=")
+        if value and not value.startswith("<repo>"):  # paths are shown relative to the repo
+            monkeypatch.setenv(name, value)
+    read = Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.undo()
+    default = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert read.query_embedders == {"minilm": "minilm-int8"}
+    assert read.model_dump() == default.model_dump()
+
+
 def test_every_setting_has_a_description() -> None:
     assert all(f.description for f in Settings.model_fields.values())
 

@@ -4,6 +4,7 @@ built with it retrieves."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,7 @@ from rag.corpus import load_papers
 from rag.embed import MiniLMInt8Embedding, load_embedder
 from rag.fakes import FakeChat
 from rag.pipeline import PaperChat
+from rag.retrieve import embedding_threads
 from tests.conftest import make_settings
 
 pytestmark = pytest.mark.slow
@@ -64,3 +66,47 @@ def test_a_library_built_with_int8_finds_its_papers(tmp_path: Path) -> None:
     hits = chat.search("mutual information estimated with score-based discrete diffusion",
                        k=3, mode="dense")
     assert hits and hits[0].metadata["display_name"] == "InfoSEDD"
+
+
+def test_threads_picks_an_engine_of_that_many_threads_for_the_calling_thread_only() -> None:
+    embed = MiniLMInt8Embedding(num_threads=2)
+    q = "How can diffusion models estimate mutual information?"
+    default = np.array(embed.get_query_embedding(q))
+    with embed.threads(1):
+        one = np.array(embed.get_query_embedding(q))
+        assert set(embed._sessions) == {1, 2}
+        seen: list[int] = []
+        other = threading.Thread(target=lambda: seen.append(
+            getattr(embed._local, "threads", None) or embed.num_threads))
+        other.start()
+        other.join()
+        assert seen == [2]  # another thread still uses the default engine
+    assert embed._sessions[1].get_session_options().intra_op_num_threads == 1
+    assert embed._sessions[2].get_session_options().intra_op_num_threads == 2
+    assert np.allclose(one, default, atol=1e-5)
+    assert getattr(embed._local, "threads", None) is None
+
+
+def test_embedding_threads_hands_the_count_to_an_engine_with_its_own_pool() -> None:
+    embed = MiniLMInt8Embedding(num_threads=2)
+    with embedding_threads(1, embed):
+        assert embed._local.threads == 1
+    with embedding_threads(0, embed):  # spare cores: at least one, at most the machine's
+        assert 1 <= embed._local.threads <= 64
+    assert embed._local.threads is None
+
+
+def test_a_minilm_library_embeds_its_questions_with_the_int8_engine(tmp_path: Path) -> None:
+    chat = PaperChat(make_settings(tmp_path / "data", embed_model="minilm"), llm=FakeChat())
+    assert isinstance(chat.store.query_model, MiniLMInt8Embedding)
+    assert chat.store.embed_model is load_embedder(chat.settings, "minilm")
+    chat.ingest([DEMO_CORPUS], progress=False)
+    hits = chat.search("mutual information estimated with score-based discrete diffusion",
+                       k=3, mode="dense")
+    assert hits and hits[0].metadata["display_name"] == "InfoSEDD"
+    # Switched off, questions are embedded by the library's own model, with the same answer.
+    own = PaperChat(make_settings(tmp_path / "data", embed_model="minilm", query_embedders={}),
+                    llm=FakeChat())
+    assert own.store.query_model is own.store.embed_model
+    assert own.search("mutual information estimated with score-based discrete diffusion",
+                      k=3, mode="dense")[0].metadata["display_name"] == "InfoSEDD"
