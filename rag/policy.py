@@ -1239,7 +1239,8 @@ def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
 def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passage, str] | None:
     """The one alternative the question offers (`offered_choices`) that the evidence holds, as
     written, with the passage and sentence that hold it: every word only that alternative has
-    is in the passages given of the paper ranked first, no other alternative's words all are,
+    is in one sentence of the passages given of the paper ranked first, no other alternative's
+    words all are in those passages,
     and the alternative is a claim (not the first of two clauses, which holds the question's
     description of its subject). The sentence holding most of its words must not negate them
     (a negation up to four words before one: "does not use simulated data"). None when the
@@ -1258,7 +1259,14 @@ def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passag
     if len(full) != 1 or not choices[full[0]][2]:
         return None
     item, own, _ = choices[full[0]]
-    passage, sentence = max(sentences, key=lambda ps: len(own & _with_parts(frozenset(tokenize(ps[1])))))
+    # ... and one sentence holds them all: words spread over the abstract say nothing of the
+    # choice (blind30's bj39: "model" and "inference" in one sentence, "refines" in another
+    # do not say the model infers the node count during refinement).
+    whole = [(p, x) for p, x in sentences
+             if all(_token_held(_with_parts(frozenset(tokenize(x))), t) for t in own)]
+    if not whole:
+        return None
+    passage, sentence = whole[0]
     raw = re.findall(r"[\w'-]+", sentence.lower())
     at = [i for i, x in enumerate(raw) if _with_parts(frozenset(tokenize(x))) & own]
     if any(set(raw[max(0, i - 4):i]) & words().negations for i in at):

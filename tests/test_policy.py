@@ -1244,6 +1244,28 @@ def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternativ
     assert held_choice("What does OpTI-BFM propose?", [opti]) is None
 
 
+def test_an_alternative_is_held_only_by_one_sentence_that_holds_all_its_words() -> None:
+    """blind30's bj39 (unanswerable): "model" and "inference" in one sentence of GraphBSI's
+    abstract and "refines" in another made "does the model infer it during refinement" the
+    evidence's pick; bj35: "GRPO" in one sentence of QuRL's and "LLM-as-judge" in another made
+    "a GRPO model trained with LLM-as-judge rewards" the baseline of its +17.0 points."""
+    question = ("How does GraphBSI decide how many nodes a generated graph has: is the node count "
+                "sampled from the training distribution first, or does the model infer it during "
+                "refinement?")
+    spread = _passage(1, "p1", "GraphBSI", "We introduce GraphBSI, a one-shot graph generative model "
+                      "based on Bayesian Sample Inference. GraphBSI iteratively refines a belief over graphs.")
+    assert held_choice(question, [spread]) is None
+    said = "The model infers the node count during refinement."
+    together = _passage(1, "p1", "GraphBSI", f"GraphBSI iteratively refines a belief. {said}")
+    assert held_choice(question, [together]) == ("does the model infer it during refinement", together, said)
+    qurl = ("Against which baseline is QuRL's total improvement of +17.0 points measured: the base model "
+            "before any RL training, or a GRPO model trained with LLM-as-judge rewards?")
+    abstract = _passage(2, "p2", "QuRL", "Previous approaches typically rely on human feedback or "
+                        "LLM-as-judge strategies. With these rubrics, QuRL employs the GRPO algorithm to "
+                        "guide the model. The rubrics serve as reward signals.")
+    assert held_choice(qurl, [abstract]) is None
+
+
 def test_the_first_of_two_clauses_is_never_picked_from_the_evidence() -> None:
     """The first clause of "Does X ..., or ...?" holds the question's description of its subject,
     which the paper holds whatever the answer is."""
