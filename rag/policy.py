@@ -571,9 +571,15 @@ def misattributed(claim: str, passage: Passage) -> str:
 
 def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] = frozenset()) -> Verdict:
     """A sentence naming loaded papers cites one of them, or a passage that names them; one
-    naming "X et al." cites a paper by X (`misattributed`); a sentence referring to "the paper"
-    cites the paper being discussed (`current`, else the question's focus)."""
+    naming "X et al." cites a paper by X (`misattributed`); a sentence opening with "the paper",
+    "the authors" or "it" cites the paper being discussed (`current`, else the question's
+    focus), whatever it names further on."""
     pid = passage.hit.paper_id
+    about = current or ctx.focus
+    if about and refers_to_subject(claim) and pid not in about:
+        # "The authors add a training-free framework ... TGNN behavior [2]" is about the paper
+        # discussed though it names TGNN's paper later on (blind30's bj18 at 4,310 papers)
+        return Verdict("subject", False, f"about the paper discussed, cites {passage.hit.name}")
     named = ctx.subjects.named(claim)
     if pid in named:
         return Verdict("subject", True, "cites the paper it names")
@@ -584,9 +590,6 @@ def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] 
         if any(n in passage.text for n in names):
             return Verdict("subject", True, "the passage discusses the paper it names")
         return Verdict("subject", False, f"about {', '.join(sorted(names)[:2])}, cites {passage.hit.name}")
-    about = current or ctx.focus
-    if about and refers_to_subject(claim) and pid not in about:
-        return Verdict("subject", False, f"about the paper discussed, cites {passage.hit.name}")
     return Verdict("subject", True, "")
 
 

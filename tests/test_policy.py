@@ -108,6 +108,12 @@ def test_subject_the_paper_is_the_one_being_discussed() -> None:
     assert not subject("The paper reports fewer parameters.", glot, ctx).ok
     assert subject("Pooling is hard.", glot, ctx).ok  # no subject named or referred to
     assert subject("It reduces latency.", glot, ctx, current=frozenset({"glot"})).ok
+    # opening with the paper discussed, it stays about that paper whatever it names further on
+    # (blind30's bj18: "The authors add a training-free framework ... TGNN behavior [2]", TGNN
+    # the name of the paper cited, while the question described the paper found first)
+    later = subject("The authors add pooling as GLOT does.", glot, ctx)
+    assert not later.ok and "discussed" in later.reason
+    assert subject("GLOT adds pooling.", glot, ctx).ok  # naming it first: about GLOT
 
 
 def test_subject_a_sentence_naming_x_et_al_must_cite_a_paper_by_x() -> None:
