@@ -22,6 +22,7 @@ from rag.contradiction import (
     numbers,
     opposite_words,
     reversed_comparison,
+    swapped_cause,
     swapped_figures,
     swapped_roles,
     swapped_setting,
@@ -160,12 +161,13 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
 def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = frozenset()) -> str:
     """Why the sentence contradicts the claim: negation, direction or number (the answer
     policy's check), a number's direction, figures given to each other's things or settings, the
-    two sides of a verb swapped (`swapped_roles`), an antonym, a comparison the other way round
+    two sides of a verb swapped (`swapped_roles`), a cause and its effect swapped
+    (`swapped_cause`), an antonym, a comparison the other way round
     (in words, or in the figures given to each side), or another name in the claim's slot
     (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
             or swapped_figures(claim, sentence) or swapped_setting(claim, sentence)
-            or swapped_roles(claim, sentence)
+            or swapped_roles(claim, sentence) or swapped_cause(claim, sentence)
             or opposite_words(claim, sentence)
             or reversed_comparison(claim, sentence, name) or compared_figures(claim, sentence)
             or substitution(claim, sentence, paper))

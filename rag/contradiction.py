@@ -109,6 +109,9 @@ class Words:
     # pattern (group 1: the condition or case) and the share of its words a cited paper must hold
     case_forms: tuple[tuple[re.Pattern[str], float], ...] = ()
     varied_fillers: frozenset[str] = frozenset()  # "grows", "from ... to": say only that it varies
+    # "X, leading to Y" (the cause first) and "Y due to X" (the effect first)
+    causes_forward: re.Pattern[str] | None = None
+    causes_backward: re.Pattern[str] | None = None
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -168,6 +171,8 @@ def words() -> Words:
         denial_min_share=float(raw.get("denial_min_share", 0.75)),
         case_forms=_case_forms(raw),
         varied_fillers=stems(raw.get("varied_fillers", "").split()),
+        causes_forward=phrases(r"\b", raw.get("causes_forward", []), r"\b"),
+        causes_backward=phrases(r"\b", raw.get("causes_backward", []), r"\b"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
@@ -626,4 +631,47 @@ def swapped_roles(claim: str, sentence: str) -> str:
             straight = len(left1 & left2) / len(left1) + len(right1 & right2) / len(right1)
             if cross > straight:
                 return f"the claim and the passage put the two sides of '{x.raw}' the other way round"
+    return ""
+
+
+def causes_of(text: str) -> list[tuple[frozenset[str], frozenset[str], str]]:
+    """For each causal phrase of a text (`causes_forward`: "X, leading to Y"; `causes_backward`:
+    "Y due to X"), the content stems of the cause and of the effect it joins within its clause
+    (up to a ";"), with the phrase; none where one side has no content word."""
+    w = words()
+    found = sorted(((m.start(), m.end(), forward, m.group(0))
+                    for forward, pattern in ((True, w.causes_forward), (False, w.causes_backward))
+                    if pattern for m in pattern.finditer(text)), key=lambda f: (f[0], -(f[1] - f[0])))
+    skip = w.frame | w.generic | w.self_references
+    out, end = [], -1
+    for start, stop, forward, phrase in found:
+        if start < end:  # "caused" inside "caused by"
+            continue
+        end = stop
+        before = frozenset(tokenize(text[:start].rsplit(";", 1)[-1])) - skip
+        after = frozenset(tokenize(text[stop:].split(";", 1)[0])) - skip
+        if before and after:
+            out.append((before, after, phrase) if forward else (after, before, phrase))
+    return out
+
+
+def swapped_cause(claim: str, sentence: str) -> str:
+    """The claim makes the sentence's effect its cause and its cause the effect: "the STAD
+    authors describe performance decay as what gives rise to the distribution shift" against
+    "Distribution shifts between training and test data are inevitable ..., leading to
+    performance decay" (blind27's dg16, blind26's df16: called supported). The claim's first
+    causal phrase against each of the sentence's: each side of the claim shares words with the
+    other side of the sentence, and more, as shares of the sentence's sides, than with the same
+    side."""
+    said = causes_of(claim)
+    if not said:
+        return ""
+    cause, effect, phrase = said[0]
+    for its_cause, its_effect, its_phrase in causes_of(sentence):
+        if not (cause & its_effect and effect & its_cause):
+            continue
+        cross = len(cause & its_effect) / len(its_effect) + len(effect & its_cause) / len(its_cause)
+        straight = len(cause & its_cause) / len(its_cause) + len(effect & its_effect) / len(its_effect)
+        if cross > straight:
+            return f"the claim makes the passage's effect the cause ('{phrase}' against '{its_phrase}')"
     return ""

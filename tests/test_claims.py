@@ -553,6 +553,32 @@ def test_a_claim_denying_what_the_passage_says_is_contradicted() -> None:
     assert denied_said("RoT works without giving up accuracy.", "RoT keeps accuracy while reducing cost.") == ""
 
 
+def test_a_claim_swapping_cause_and_effect_is_contradicted() -> None:
+    """blind27's dg16 and blind26's df16 were called supported: the claim makes the sentence's
+    effect its cause. The phrases may differ ('gives rise to' / 'leading to', 'due to')."""
+    from rag.claims import disagreement
+    from rag.contradiction import swapped_cause
+    sentence = ("Distribution shifts between training and test data are inevitable over the lifecycle "
+                "of a deployed model, leading to performance decay.")
+    wrong = ("The STAD authors describe the performance decay of a deployed model as what gives rise "
+             "to the distribution shift between its training and test data.")
+    assert "gives rise to" in swapped_cause(wrong, sentence)
+    assert "cause" in disagreement(wrong, sentence, "STAD")
+    assert swapped_cause("Distribution shifts are due to the performance decay of deployed models.", sentence)
+    # the same direction, in other words or the other way round in the sentence's order: agreed
+    assert swapped_cause("Distribution shifts cause the performance decay of deployed models.", sentence) == ""
+    assert swapped_cause("Performance decay of deployed models is due to distribution shifts.", sentence) == ""
+    # the second of a sentence's phrases may be the one the claim swaps ("makes ..., leading to")
+    graphs = ("However, their discrete, unordered nature makes them difficult for traditional "
+              "generative models, leading to the rise of discrete diffusion and flow matching models.")
+    assert swapped_cause("It was the rise of discrete diffusion and flow matching models that made "
+                         "graphs hard for traditional generative models.", graphs)
+    assert swapped_cause("Graphs being hard for traditional generative models led to the rise of "
+                         "discrete diffusion and flow matching models.", graphs) == ""
+    # no causal phrase in one of them: not judged
+    assert swapped_cause(wrong, "STAD tracks class prototypes over time.") == ""
+
+
 def test_a_claim_swapping_the_two_sides_of_a_verb_is_contradicted() -> None:
     """blind22's db19 was called supported: the claim says EM approximates transformers, the
     sentence that transformers approximate EM."""
