@@ -264,6 +264,9 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
         if raw in w.negations or raw.endswith("n't"):
             negated, head_open = 4, True
             continue
+        if raw == "or" and negated > 0:  # "without requiring changes or retraining": both
+            negated, head_open = 4, False
+            continue
         if raw in w.boundaries or not raw[0].isalnum():
             negated, head_open = 0, False
             continue

@@ -174,6 +174,14 @@ def test_check_pair_names_every_check_and_a_contradiction_is_correctable() -> No
     assert contradiction("The TGMM results improve upon prior work on approximating the EM algorithm.", tgmm) == ""
     assert contradiction("The TGMM results do not improve upon prior work on approximating the EM algorithm.",
                          tgmm).startswith("negation differs")
+    # "without A or B" negates B too (claims_blind27's dg04 and blind20's cz07, both supported,
+    # were contradicted by it)
+    allin = ("Empirically, ALL-IN achieves strong performance on unseen datasets with new input "
+             "features, without requiring architecture changes or retraining.")
+    assert contradiction("ALL-IN runs on new datasets without any change to its architecture and "
+                         "without retraining.", allin, "ALL-IN") == ""
+    assert contradiction("ALL-IN requires architecture changes for new datasets.", allin,
+                         "ALL-IN").startswith("negation differs")
     # a title's words may be what changes: only a one-word name or an "et al." surname is left out
     assert contradiction("Accuracy drops.", "Accuracy rises.", "Accuracy Matters") == contradiction(
         "Accuracy drops.", "Accuracy rises.")
