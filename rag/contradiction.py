@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -627,14 +627,23 @@ def swapped_roles(claim: str, sentence: str) -> str:
             continue
         left1, right1 = _sides(c_scope, i)
         for j in (j for j, y in enumerate(s_scope) if y.stem == x.stem):
-            left2, right2 = _sides(s_scope, j)
-            if not left1 or not right1 or not (left1 & right2 and right1 & left2):
-                continue
-            cross = len(left1 & right2) / len(left1) + len(right1 & left2) / len(right1)
-            straight = len(left1 & left2) / len(left1) + len(right1 & right2) / len(right1)
-            if cross > straight:
+            if _crossed(left1, right1, *_sides(s_scope, j), by_claim=True):
                 return f"the claim and the passage put the two sides of '{x.raw}' the other way round"
     return ""
+
+
+def _crossed(one: Set[str], two: Set[str], its_one: Set[str], its_two: Set[str], by_claim: bool) -> bool:
+    """Whether a claim's two sides (`one`, `two`) match a sentence's (`its_one`, `its_two`) the
+    other way round: each shares words with the sentence's opposite side, and the shares (of
+    the claim's sides with `by_claim`, else of the sentence's) add up to more crossed than
+    straight."""
+    if not (one and two and its_one and its_two and one & its_two and two & its_one):
+        return False
+
+    def share(mine: Set[str], its: Set[str]) -> float:
+        return len(mine & its) / len(mine if by_claim else its)
+
+    return share(one, its_two) + share(two, its_one) > share(one, its_one) + share(two, its_two)
 
 
 def causes_of(text: str) -> list[tuple[frozenset[str], frozenset[str], str]]:
@@ -671,10 +680,6 @@ def swapped_cause(claim: str, sentence: str) -> str:
         return ""
     cause, effect, phrase = said[0]
     for its_cause, its_effect, its_phrase in causes_of(sentence):
-        if not (cause & its_effect and effect & its_cause):
-            continue
-        cross = len(cause & its_effect) / len(its_effect) + len(effect & its_cause) / len(its_cause)
-        straight = len(cause & its_cause) / len(its_cause) + len(effect & its_effect) / len(its_effect)
-        if cross > straight:
+        if _crossed(cause, effect, its_cause, its_effect, by_claim=False):
             return f"the claim makes the passage's effect the cause ('{phrase}' against '{its_phrase}')"
     return ""
