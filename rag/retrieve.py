@@ -142,11 +142,11 @@ def torch_threads(n: int) -> Iterator[None]:
 @contextmanager
 def embedding_threads(n: int, model: object = None) -> Iterator[None]:
     """Threads for embedding one query: `n`, or with 0 the cores other work leaves idle
-    (rag.cores). They are torch's, and the model's own engine's when it has a pool of its own
-    (`threads(n)`, as the ONNX MiniLM has)."""
+    (rag.cores). They are the model's own engine's when it has a pool of its own
+    (`threads(n)`, as the ONNX MiniLM has), else torch's."""
     engine = getattr(model, "threads", None)
-    with (nullcontext(n) if n > 0 else SPARE.claim()) as count, torch_threads(count), \
-            (engine(count) if callable(engine) else nullcontext()):
+    with (nullcontext(n) if n > 0 else SPARE.claim()) as count, \
+            (engine(count) if callable(engine) else torch_threads(count)):
         yield
 
 

@@ -110,3 +110,16 @@ def test_a_minilm_library_embeds_its_questions_with_the_int8_engine(tmp_path: Pa
     assert own.store.query_model is own.store.embed_model
     assert own.search("mutual information estimated with score-based discrete diffusion",
                       k=3, mode="dense")[0].metadata["display_name"] == "InfoSEDD"
+
+
+def test_an_engine_with_its_own_pool_leaves_torch_threads_alone() -> None:
+    torch = pytest.importorskip("torch")
+    embed = MiniLMInt8Embedding(num_threads=2)
+    before = torch.get_num_threads()
+    target = 1 if before != 1 else 2
+    with embedding_threads(target, embed):
+        assert embed._local.threads == target
+        assert torch.get_num_threads() == before  # other requests' torch work keeps its threads
+    with embedding_threads(target):  # no model given: torch's
+        assert torch.get_num_threads() == target
+    assert torch.get_num_threads() == before
