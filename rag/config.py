@@ -52,8 +52,8 @@ class Settings(BaseSettings):
     query_embedders: dict[str, str] = Field(
         {"minilm": "minilm-int8"},
         description="Per library embedder, the embedder of a search question when another one "
-        "writes the same vectors faster: the int8 ONNX MiniLM embeds one question in about "
-        "24 ms on one thread against torch MiniLM's 43 (cosine to it 0.999; eval/RESULTS.md, "
+        "writes the same vectors faster: the int8 ONNX MiniLM embeds a long question in about "
+        "22 ms on one thread against torch MiniLM's 39 (cosine to it 0.999; eval/RESULTS.md, "
         "issue 9, session 28). An embedder not listed embeds its own questions.",
     )
     embed_threads: int = Field(

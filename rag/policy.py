@@ -1243,9 +1243,9 @@ def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passag
     """The one alternative the question offers (`offered_choices`) that the evidence holds, as
     written, with the passage and sentence that hold it: every word only that alternative has
     is in one sentence of the passages given of the paper ranked first, no other alternative's
-    words all are in those passages,
-    and the alternative is a claim (not the first of two clauses, which holds the question's
-    description of its subject). The sentence holding most of its words must not negate them
+    words all are in those passages, and the alternative is a claim (not the first of two
+    clauses, which holds the question's description of its subject). That sentence must not
+    negate them
     (a negation up to four words before one: "does not use simulated data"). None when the
     evidence does not decide. blind23's bc05
     ("... a new BFM architecture, a pre-training objective for BFMs, or a decision criterion that
