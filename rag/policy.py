@@ -1245,9 +1245,8 @@ def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passag
     is in one sentence of the passages given of the paper ranked first, no other alternative's
     words all are in those passages, and the alternative is a claim (not the first of two
     clauses, which holds the question's description of its subject). That sentence must not
-    negate them
-    (a negation up to four words before one: "does not use simulated data"). None when the
-    evidence does not decide. blind23's bc05
+    negate them (a negation up to four words before one: "does not use simulated data"). None
+    when the evidence does not decide. blind23's bc05
     ("... a new BFM architecture, a pre-training objective for BFMs, or a decision criterion that
     guides existing BFMs?"): only the decision criterion is in OpTI-BFM's passages."""
     choices = _choices(question)
@@ -1255,9 +1254,9 @@ def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passag
     if not choices or not passages:
         return None
     paper = passages[0].hit.paper_id
-    sentences = [(p, x.strip()) for p in passages if p.hit.paper_id == paper
-                 for s in split_sentences(p.text) or [p.text] for x in s.split("…") if x.strip()]
-    held = _with_parts(frozenset(t for _, s in sentences for t in tokenize(s)))
+    sentences = [(p, x, _with_parts(frozenset(tokenize(x)))) for p in passages if p.hit.paper_id == paper
+                 for s in split_sentences(p.text) or [p.text] for x in (y.strip() for y in s.split("…")) if x]
+    held = frozenset().union(*(vocab for _, _, vocab in sentences))
     full = [i for i, (_, own, _) in enumerate(choices) if all(_token_held(held, t) for t in own)]
     if len(full) != 1 or not choices[full[0]][2]:
         return None
@@ -1265,11 +1264,10 @@ def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passag
     # ... and one sentence holds them all: words spread over the abstract say nothing of the
     # choice (blind30's bj39: "model" and "inference" in one sentence, "refines" in another
     # do not say the model infers the node count during refinement).
-    whole = [(p, x) for p, x in sentences
-             if all(_token_held(_with_parts(frozenset(tokenize(x))), t) for t in own)]
-    if not whole:
+    whole = next(((p, x) for p, x, vocab in sentences if all(_token_held(vocab, t) for t in own)), None)
+    if whole is None:
         return None
-    passage, sentence = whole[0]
+    passage, sentence = whole
     raw = re.findall(r"[\w'-]+", sentence.lower())
     at = [i for i, x in enumerate(raw) if _with_parts(frozenset(tokenize(x))) & own]
     if any(set(raw[max(0, i - 4):i]) & words().negations for i in at):
