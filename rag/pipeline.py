@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 from rag import prompts
@@ -90,7 +90,7 @@ class PaperChat:
     # --- components, built on first use -----------------------------------------------------
     @cached_property
     def store(self) -> Store:
-        return Store(self.settings, load_embedder(self.settings), query_embedder(self.settings))
+        return Store(self.settings, load_embedder(self.settings), partial(query_embedder, self.settings))
 
     @cached_property
     def vectors(self) -> VectorCache:

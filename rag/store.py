@@ -5,9 +5,10 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 import chromadb
@@ -98,12 +99,10 @@ class Store:
     """A Chroma collection (embedded or server) wrapped as a LlamaIndex vector index."""
 
     def __init__(self, settings: Settings, embed_model: BaseEmbedding,
-                 query_model: BaseEmbedding | None = None) -> None:
+                 query_model: Callable[[], BaseEmbedding] | None = None) -> None:
         self.settings = settings
-        # Chunks are embedded by `embed_model`, search questions by `query_model`: the same
-        # model, or a faster one writing the same vectors (rag.embed.query_embedder).
         self.embed_model = embed_model
-        self.query_model = query_model or embed_model
+        self._query_loader = query_model
         chroma_settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
         if settings.chroma_host:
             self.client = chromadb.HttpClient(
@@ -129,6 +128,12 @@ class Store:
         self.index = VectorStoreIndex.from_vector_store(self.vector_store, embed_model=embed_model)
         self._catalogue: dict[str, PaperRecord] | None = None
         self._seen_version: str | None = None
+
+    @cached_property
+    def query_model(self) -> BaseEmbedding:
+        """The embedder of search questions: `embed_model`, or a faster one writing the same
+        vectors (rag.embed.query_embedder), loaded on the first search (an ingest never needs it)."""
+        return self._query_loader() if self._query_loader else self.embed_model
 
     def version(self) -> str:
         """The library's version stamp, kept in the collection's metadata and changed by every
