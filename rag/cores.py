@@ -7,14 +7,17 @@ issue 9, session 27). So the count is read afresh for each query: the CPU time t
 machine spent busy since the previous look (Linux `/proc/stat`), less this process's own
 (`os.times`), leaves the cores nobody else is using. A second embedding already running in this
 process (several users of one server) takes those cores, so it gets one thread.
+`embedding_threads` gives the count to the query embedder's own engine (the ONNX MiniLM) or
+to torch.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 # Shorter windows than this (in core-seconds) say too little; the previous estimate stands.
 MIN_WINDOW_S = 0.05
@@ -94,3 +97,29 @@ class SpareCores:
 
 
 SPARE = SpareCores()
+
+
+@contextmanager
+def torch_threads(n: int) -> Iterator[None]:
+    """Let torch use `n` threads inside the block (when torch is loaded at all)."""
+    torch = sys.modules.get("torch")
+    if torch is None or n <= 0 or torch.get_num_threads() == n:
+        yield
+        return
+    before = torch.get_num_threads()
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
+@contextmanager
+def embedding_threads(n: int, model: object = None) -> Iterator[None]:
+    """Threads for embedding one query: `n`, or with 0 the cores other work leaves idle
+    (`SPARE`). They are the model's own engine's when it has a pool of its own
+    (`threads(n)`, as the ONNX MiniLM has), else torch's."""
+    engine = getattr(model, "threads", None)
+    with (nullcontext(n) if n > 0 else SPARE.claim()) as count, \
+            (engine(count) if callable(engine) else torch_threads(count)):
+        yield

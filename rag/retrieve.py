@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -30,7 +28,7 @@ from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle, Te
 
 from rag.authors import name_matches
 from rag.config import Settings
-from rag.cores import SPARE
+from rag.cores import embedding_threads
 from rag.lexical import LexicalIndex
 from rag.models import Hit
 from rag.store import PaperRecord, Store
@@ -122,32 +120,6 @@ def chunk_node(lexical: LexicalIndex, i: int) -> TextNode:
 
 def paper_of(nws: NodeWithScore) -> str:
     return str(nws.node.metadata.get("paper_id", ""))
-
-
-@contextmanager
-def torch_threads(n: int) -> Iterator[None]:
-    """Let torch use `n` threads inside the block (when torch is loaded at all)."""
-    torch = sys.modules.get("torch")
-    if torch is None or n <= 0 or torch.get_num_threads() == n:
-        yield
-        return
-    before = torch.get_num_threads()
-    torch.set_num_threads(n)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
-
-
-@contextmanager
-def embedding_threads(n: int, model: object = None) -> Iterator[None]:
-    """Threads for embedding one query: `n`, or with 0 the cores other work leaves idle
-    (rag.cores). They are the model's own engine's when it has a pool of its own
-    (`threads(n)`, as the ONNX MiniLM has), else torch's."""
-    engine = getattr(model, "threads", None)
-    with (nullcontext(n) if n > 0 else SPARE.claim()) as count, \
-            (engine(count) if callable(engine) else torch_threads(count)):
-        yield
 
 
 class DenseRetriever(BaseRetriever):

@@ -8,8 +8,7 @@ import time
 
 import pytest
 
-from rag.cores import SpareCores, machine_ticks, own_seconds, usable_cores
-from rag.retrieve import embedding_threads
+from rag.cores import SpareCores, embedding_threads, machine_ticks, own_seconds, usable_cores
 
 
 class Clock:

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from rag.config import DEMO_CORPUS, Settings
+from rag.cores import embedding_threads
 from rag.corpus import load_papers
 from rag.embed import MiniLMInt8Embedding, load_embedder
 from rag.fakes import FakeChat
 from rag.pipeline import PaperChat
-from rag.retrieve import embedding_threads
 from tests.conftest import make_settings
 
 pytestmark = pytest.mark.slow

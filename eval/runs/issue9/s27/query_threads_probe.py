@@ -11,8 +11,8 @@ import statistics
 import time
 
 from rag.config import Settings
+from rag.cores import torch_threads
 from rag.embed import minilm
-from rag.retrieve import torch_threads
 
 model = minilm(Settings())
 questions = [json.loads(line)["question"] for line in

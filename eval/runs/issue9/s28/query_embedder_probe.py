@@ -15,8 +15,8 @@ import time
 import numpy as np
 
 from rag.config import Settings
+from rag.cores import torch_threads
 from rag.embed import MiniLMInt8Embedding, minilm
-from rag.retrieve import torch_threads
 
 label = sys.argv[1] if len(sys.argv) > 1 else ""
 questions = [json.loads(line)["question"] for line in
