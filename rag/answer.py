@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from rag import prompts
 from rag.cite import MARKER, best_sentence, check_citations, quoted, with_markers
 from rag.config import Settings
@@ -19,14 +21,15 @@ from rag.policy import (
     choice_held,
     comparative_held,
     compared_held,
+    coverage,
     held_choice,
     knows,
     offered_held,
     varied_held,
     verdict_kept,
 )
-from rag.sentences import VectorCache
-from rag.text import author_label, is_chinese
+from rag.sentences import VectorCache, relevance, split_sentences
+from rag.text import author_label, is_chinese, tokenize
 
 if TYPE_CHECKING:  # rag.query imports this module
     from rag.query import Query
@@ -184,3 +187,46 @@ def chosen(question: str, passages: list[Passage], suggestions: list[str], refus
                   passages=passages, report=CitationReport(sentences=2, supported=2),
                   suggestions=suggestions,
                   checks=[*refused.checks, SentenceCheck(text, (passage.n,), "chosen from the evidence", (why,))])
+
+
+def quoted_answer(question: str, passages: list[Passage], vectors: VectorCache, suggestions: list[str],
+                  refused: Answer, query_text: str = "", ctx: Context | None = None,
+                  tries: int = 2, least: float = 0.55,
+                  weight: Mapping[str, float] | None = None) -> Answer | None:
+    """The answer when the model's did not survive checking: the sentence of the paper asked
+    about (`ctx.focus`, else the first passage's) that bears most on the question, quoted and
+    cited, if it passes every check a model's reply must pass (`finalize`). Up to `tries`
+    sentences are tried, closest first, among those holding at least `least` of the question's
+    words (weighted by rarity, `weight`), its paper's names and authors aside: a sentence that
+    is only near the question ("What learning rate does GLOT use?" and GLOT's sentence
+    introducing its pooling) does not answer it. None when none passes, and for a Chinese question (the quote would be English)."""
+    if is_chinese(question) or not passages:
+        return None
+    focus = (ctx.focus if ctx else frozenset()) or {passages[0].hit.paper_id}
+    pool = [(p, s) for p in passages if p.hit.paper_id in focus
+            for s in (split_sentences(p.text) or [p.text])]
+    if not pool:
+        return None
+    asked = query_text or question
+    scores = relevance(asked, [s for _, s in pool], vectors)
+    for i in np.argsort(-scores)[:tries]:
+        passage, sentence = pool[int(i)]
+        if asked_share(asked, passage, sentence, weight or {}) < least:
+            continue
+        answer = finalize(question, quoted(passage, sentence), passages, vectors, suggestions,
+                          query_text, ctx=ctx)
+        if not answer.refused:
+            why = Verdict("quoted", True, f"the model's reply did not pass; {passage.hit.name}'s "
+                          "sentence closest to the question passes every check")
+            answer.checks = [*refused.checks, *answer.checks,
+                             SentenceCheck(answer.text, (passage.n,), "quoted from the evidence", (why,))]
+            return answer
+    return None
+
+
+def asked_share(question: str, passage: Passage, sentence: str, weight: Mapping[str, float]) -> float:
+    """The share of the question's words (stemmed, each weighted by its rarity; a word no paper
+    has weighs as the rarest), its paper's names and authors aside, that the sentence holds."""
+    hit = passage.hit
+    named = set(tokenize(" ".join([hit.name, str(hit.metadata.get("display_name", "")), *hit.authors])))
+    return coverage(sorted(set(tokenize(question)) - named), [sentence], weight)

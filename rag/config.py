@@ -257,6 +257,19 @@ class Settings(BaseSettings):
         "token's logprobs; an endpoint without logprobs never contradicts this way). Above 1: off. "
         "Needs claim_model_check.",
     )
+    quote_tries: int = Field(
+        2, ge=0,
+        description="An English question whose model reply did not pass the checks: how many of "
+        "the asked paper's sentences closest to the question are tried, in turn, as a quoted, "
+        "cited answer; the first that passes every check a reply must pass is the answer. 0: "
+        "refuse instead.",
+    )
+    quote_share: float = Field(
+        0.55, ge=0.0, le=1.0,
+        description="The least share of an English question's words, weighted by rarity (its "
+        "paper's names and authors aside), a sentence must hold to be tried as a quoted answer "
+        "(quote_tries).",
+    )
     read_chinese_in_english: bool = Field(
         False,
         description="A Chinese answer's sentences are read in English by the chat model (one more "

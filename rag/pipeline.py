@@ -20,6 +20,7 @@ from rag.answer import (
     chosen,
     finalize,
     listing,
+    quoted_answer,
     refusal,
     retry_messages,
 )
@@ -281,6 +282,11 @@ class PaperChat:
         if answer.refused and query.intent == "answer" and \
                 (choice := chosen(question, passages, suggestions, answer, query.text)):
             answer = choice  # "A or B?": the one alternative the passages hold
+        if answer.refused and query.intent == "answer" and self.settings.quote_tries and \
+                (quote := quoted_answer(question, passages, self.vectors, suggestions, answer,
+                                        query.text, ctx, self.settings.quote_tries,
+                                        self.settings.quote_share, self.word_rarity())):
+            answer = quote  # the asked paper's own sentence, when it passes every check
         answer.raw_text = raw
         if first is not None:
             answer.timings["first_token"] = first - t0

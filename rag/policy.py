@@ -372,6 +372,7 @@ def _figure_contexts(text: str) -> list[tuple[set[str], set[str]]]:
 
 
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][\w-]*")
+_LABEL = re.compile(r"[^:.!?]{1,80}:\s+")  # "RoT: ", a quote's paper label
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # "Kullback–Leibler" is "Kullback-Leibler"
 
 
@@ -391,8 +392,12 @@ def spelt(claim: str, text: str) -> frozenset[str]:
 
 def specifics(text: str) -> list[str]:
     """The names, acronyms and terms with a capital or digit inside ("SGD", "ImageNet",
-    "GPT-4") and the capitalised words past the first that a sentence uses."""
-    return [w for i, w in enumerate(_WORD.findall(text))
+    "GPT-4") and the capitalised words past the first that a sentence uses. A label before a
+    colon opening the text is a sentence of its own ("RoT: We evaluate ...", a quoted
+    sentence, names no "We")."""
+    label = _LABEL.match(text)
+    parts = [text[: label.end()], text[label.end():]] if label else [text]
+    return [w for part in parts for i, w in enumerate(_WORD.findall(part))
             if re.search(r"[A-Z].*[A-Z]|[a-z][A-Z]|\d", w) or (i > 0 and w[0].isupper())]
 
 
@@ -652,6 +657,8 @@ def coverage(terms: list[str], texts: list[str], weight: Mapping[str, float]) ->
     rarest = max(weight.values(), default=1.0)
     w = {t: weight.get(t, rarest) for t in terms}
     total = sum(w.values())
+    if not total:
+        return 0.0
     best = 0.0
     for text in texts:
         held = set(tokenize(text))

@@ -2,11 +2,11 @@
 
 import pytest
 
-from rag.answer import answerable
+from rag.answer import answerable, asked_share, quoted_answer
 from rag.config import Settings
 from rag.fakes import FakeChat
 from rag.llm import LLMError
-from rag.models import Hit, Turn
+from rag.models import Answer, Hit, Passage, Turn
 from rag.pipeline import PaperChat
 from rag.query import Query, condense
 from rag.retrieve import Filters, Retrieval
@@ -389,10 +389,72 @@ def test_the_study_in_an_answer_about_a_described_paper_is_the_paper_found_first
     first = other.text.split(". ")[0].rstrip(".")
     real_llm.replies.append(f"The authors show that {first[0].lower()}{first[1:]} [{other.n}].")
     answer = real_chat.ask(question)
-    assert answer.refused and not answer.citations
     why = [v for c in answer.checks for v in c.verdicts if v.check == "subject" and not v.ok]
     assert why and other.hit.name in why[0].reason
+    # the model's sentence is dropped; the answer is the described paper's own sentence, quoted
+    assert answer.checks[-1].action == "quoted from the evidence" and not answer.refused
+    assert {c.paper_id for c in answer.citations} == {top} and answer.text.startswith(passages[0].hit.name)
     # the same sentence naming its own paper is kept: the question named none
     real_llm.replies.append(f"{other.hit.name}: {first} [{other.n}].")
     named = real_chat.ask(question)
     assert [c.n for c in named.citations] == [other.n]
+
+
+def test_a_wrong_reply_gives_way_to_the_asked_papers_own_sentence(real_chat: PaperChat,
+                                                                  real_llm: FakeChat) -> None:
+    """A reply that does not give what was asked is refused; the asked paper's sentence that
+    holds most of the question's words is the answer instead, quoted and cited (blind17's bb02:
+    the 1.5B model missed a figure the abstract states)."""
+    question = ("On the 3D compressible Navier-Stokes simulations with 262k points, how many "
+                "parameters does RecurrSim's RecurrFNO have?")
+    real_llm.replies.append("RecurrSim's RecurrFNO is a recurrent neural operator that matches "
+                            "larger baselines [1].")
+    answer = real_chat.ask(question)
+    assert not answer.refused and answer.checks[-1].action == "quoted from the evidence"
+    assert "0.8B parameter RecurrFNO" in answer.text and answer.text.startswith("RecurrSim: ")
+    assert {c.name for c in answer.citations} == {"RecurrSim"}
+    cited = answer.citations[0]
+    assert answer.text.removeprefix("RecurrSim: ").split(" [")[0] in cited.passage
+    dropped = [v for c in answer.checks for v in c.verdicts if not v.ok]
+    assert [v.check for v in dropped] == ["answer_type"]  # why the reply was not kept
+
+
+def test_no_quote_stands_in_for_a_reply_when_turned_off_or_when_no_sentence_holds_the_question(
+        real_chat: PaperChat, real_llm: FakeChat) -> None:
+    question = ("On the 3D compressible Navier-Stokes simulations with 262k points, how many "
+                "parameters does RecurrSim's RecurrFNO have?")
+    real_llm.replies.append("RecurrSim's RecurrFNO is a recurrent neural operator that matches "
+                            "larger baselines [1].")
+    before = real_chat.settings.quote_tries
+    real_chat.settings.quote_tries = 0
+    try:
+        assert real_chat.ask(question).refused
+    finally:
+        real_chat.settings.quote_tries = before
+    # GLOT's sentences are near the question but none holds its rarer words ("learning rate")
+    real_llm.replies.append("GLOT uses a learning rate of 0.1 [1].")
+    answer = real_chat.ask("What learning rate does GLOT use for its pooling module?")
+    assert answer.refused and not answer.citations
+
+
+def test_the_share_of_a_question_a_sentence_holds_leaves_its_papers_names_aside() -> None:
+    hit = Hit(chunk_id="c", paper_id="p", text="", score=1.0,
+              metadata={"display_name": "RecurrSim", "authors": "Ada Lovelace"})
+    passage = Passage(n=1, hit=hit, text="")
+    sentence = "A 0.8B parameter RecurrFNO outperforms 1.6B parameter baselines."
+    weight = {"how": 0.0, "mani": 0.0, "doe": 0.0, "have": 0.0, "which": 0.0, "ran": 0.0,
+              "what": 0.1, "report": 0.5, "paramet": 1.0, "recurrfno": 3.0, "gpu": 5.0}
+    assert asked_share("How many parameters does RecurrSim's RecurrFNO have?", passage, sentence,
+                       weight) == 1.0  # "RecurrSim" and the stop words aside
+    # a rare word the sentence lacks weighs more than a common one it holds
+    assert asked_share("Which GPU ran RecurrSim's RecurrFNO parameters?", passage, sentence,
+                       weight) < 0.55
+    assert asked_share("What does Lovelace's RecurrSim report?", passage, sentence, weight) == 0.0
+
+
+def test_a_chinese_question_gets_no_english_quote(real_chat: PaperChat) -> None:
+    hit = Hit(chunk_id="c", paper_id="p", text="", score=1.0, metadata={"display_name": "RecurrSim"})
+    passage = Passage(n=1, hit=hit, text="A 0.8B parameter RecurrFNO outperforms 1.6B parameter baselines.")
+    refused = Answer(question="q", text="", citations=[], passages=[passage], refused=True)
+    assert quoted_answer("RecurrSim 的 RecurrFNO 有多少参数？", [passage], real_chat.vectors, [],
+                         refused, "How many parameters does RecurrSim's RecurrFNO have?") is None
