@@ -802,8 +802,11 @@ def _quantity_asked(asking: str, yes_no: bool) -> str:
     on them?"), but an ask that follows it does: "Can RoT's graph guide a different model, and
     how much accuracy is lost when it is?" (blind21's ba31, answered "Yes" alone); "Does X
     help? How much?"."""
-    def asks(part: str) -> bool:
-        return bool(_ASKS_QUANTITY.search(part) or _asks_for("quantity_nouns").search(part))
+    def asks(part: str) -> bool:  # "what kind of depth" asks for a kind (blind31's bk29)
+        if _ASKS_QUANTITY.search(part):
+            return True
+        m = _asks_for("quantity_nouns").search(part)
+        return m is not None and not set(m.group("gap").lower().split()) & words().kind_words
     if not yes_no:
         return asking if asks(asking) else ""
     # every ask after the first, yes / no one (split where another one begins: `_NEXT_ASK`)
@@ -1003,6 +1006,24 @@ def counted_phrase(question: str) -> set[str]:
     return {t for t in tokenize(" ".join(kept)) if t not in skip}
 
 
+_WH_WORD = re.compile(rf"\b{_WH}", re.IGNORECASE)
+_CONDITION = re.compile(r"\s*(?:and\s+)?if\b", re.IGNORECASE)  # "If so, how well ...?"
+_BACK_REFERENCE = re.compile(r"\b(?:this|these|such)\b|这|此|该", re.IGNORECASE)  # "on this task"
+_NEXT_WH = re.compile(rf",?\s+and\s+(?={_WH})", re.IGNORECASE)
+
+
+def asks_after_yes_no(question: str) -> bool:
+    """A yes / no question followed by questions of its own that ask what, which or how ("Does
+    SparseRL train its model from scratch? What does it start from ...?", blind31's false
+    premises): the answers to those stand without the yes or no, each sentence checked on its
+    own. Not one that asks on within its sentence ("..., and how accurate is it?"), on
+    condition ("If so, how well?") or about what the yes / no asked of ("How much faster was
+    it on this task?", blind31's bk41): their answers presume the yes."""
+    parts = [p for p in re.split(r"[?？]", question) if p.strip()]
+    return any(_WH_WORD.search(ask) and not _CONDITION.match(ask) and not _BACK_REFERENCE.search(ask)
+               for p in parts[1:] for ask in _NEXT_WH.split(p))
+
+
 def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> Verdict:
     """A yes / no question's answer keeps its yes or no: when the reply's "Yes, InfoSEDD can
     estimate conditional mutual information" was dropped, what follows ("It is accurate when it
@@ -1016,6 +1037,9 @@ def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> V
     opener = words().verdict_opener
     if opener is None or not asks_yes_no(question) or re.search(r"\bor\b", question, re.IGNORECASE):
         return Verdict("verdict_kept", True, "")
+    if asks_after_yes_no(question):
+        return Verdict("verdict_kept", True, "the question asks more in questions of their own; "
+                       "their answers are checked sentence by sentence")
     checks = list(checks)
     dropped = any(c.action == "dropped" and opener.match(c.sentence) for c in checks)
     kept = any(opener.match(s) for s in split_sentences(text))
@@ -1049,12 +1073,21 @@ def affirmed_held(question: str, query_text: str, text: str, cited: Iterable[Pas
     body = re.sub(r"\[\d+\]", " ", text)
     if not (_CJK.search(question) and _CJK.search(body) and asks_yes_no(query_text)):
         return Verdict("affirmed_held", True, "")
-    runs = {question[i : i + span] for i in range(len(question) - span + 1)
-            if all(_CJK.match(c) for c in question[i : i + span])}
-    affirming = [x for x in split_sentences(body)
-                 if any(r in x for r in runs) and not _CJK_NEGATION.search(x)]
-    terms = asked_terms(query_text)
-    if not affirming or not terms:
+    # the terms of the clauses a sentence gives back: when the question and its rewrite have
+    # as many clauses, those of the rewrite's clauses in the same places ("它在哪些层级的任务上
+    # 表现强？" answered in its own words asserts nothing of the first clause: blind31's bk26),
+    # else all the rewrite's
+    clauses = [c for c in re.split(r"[?？]", question) if c.strip()]
+    english = [c for c in re.split(r"[?？]", query_text) if c.strip()]
+    runs = [{c[i : i + span] for i in range(len(c) - span + 1) if all(_CJK.match(x) for x in c[i : i + span])}
+            for c in clauses]
+    given = {k for x in split_sentences(body) if not _CJK_NEGATION.search(x)
+             for k, clause in enumerate(runs) if any(r in x for r in clause)}
+    if len(clauses) == len(english):
+        terms = frozenset(t for k in given for t in asked_terms(english[k]))
+    else:
+        terms = asked_terms(query_text) if given else frozenset()
+    if not terms:
         return Verdict("affirmed_held", True, "")
     held = cited_words(cited, paper)
     missing = sorted(" ".join(t) for t in terms if t[0] not in held or t[1] not in held)

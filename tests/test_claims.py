@@ -158,6 +158,11 @@ def test_evaluative_antonyms_contradict_and_kinds_of_model_do_not() -> None:
     "explicit models" is a kind, not an antonym (seen claim c20 is true)."""
     rot = "Large reasoning models improve accuracy by producing long reasoning traces, but this inflates latency."
     assert "short" in opposite_words("Large reasoning models gain accuracy by producing short reasoning traces", rot)
+    # costly against cheap or inexpensive (blind28's dh12), expensive against inexpensive
+    judges = "Previous approaches rely on human feedback or LLM-as-judge strategies, which are costly."
+    assert "inexpens" in opposite_words("The authors call LLM-judge rewards inexpensive", judges)
+    assert opposite_words("The authors call LLM-judge rewards cheap", judges)
+    assert not opposite_words("The authors call LLM-judge rewards expensive", judges)
     glot = "We introduce GLOT, a lightweight, structure-aware pooling module."
     assert "heavyweight" in opposite_words("GLOT is a heavyweight pooling module", glot)
     sde = "We derive a noise-controlled family of SDEs that preserves the marginal distributions."

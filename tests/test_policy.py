@@ -19,6 +19,7 @@ from rag.policy import (
     asked_terms,
     asked_terms_held,
     asking_part,
+    asks_after_yes_no,
     asks_yes_no,
     check_pair,
     choice_held,
@@ -247,6 +248,11 @@ def test_a_question_for_a_size_or_value_needs_a_quantity() -> None:
     assert answer_type_matches("To what degree does GLOT improve on mean pooling?", "GLOT improves on it "
                                "substantially.").ok
     assert answer_type_matches("Is the batch size given?", "No, it is not.").ok
+    # a kind of it is no quantity (blind31's bk29: "what kind of depth does RecurrSim's name
+    # refer to?" answered "recurrent depth")
+    assert answer_type_matches("What kind of depth does RecurrSim's name refer to?",
+                               "It refers to recurrent depth.").ok
+    assert not answer_type_matches("What depth does RecurrSim use?", "It uses recurrent depth.").ok
 
 
 def test_a_question_for_a_named_thing_needs_a_name() -> None:
@@ -1079,6 +1085,19 @@ def test_a_yes_no_answer_whose_assertion_its_paper_does_not_hold_is_refused() ->
     kept = (Verdict("asked_terms_held", True, ""),)
     assert verdict_kept(question, [SentenceCheck("STAD adapts regression models.", (1,), "kept", kept)],
                         "STAD adapts regression models [1].").ok
+    # a yes / no question followed by questions of its own: their answers stand without the
+    # yes or no (blind31's false premises: "Does SparseRL train ... from scratch? What does it
+    # start from ...?"); not a question asking on in its own sentence or on condition
+    premise = "Does STAD need large test batches? What do its authors report about batch size?"
+    assert asks_after_yes_no(premise)
+    assert verdict_kept(premise, [SentenceCheck("STAD needs large test batches.", (1,), "dropped", failed)],
+                        "STAD handles small batch sizes [1].").ok
+    assert not asks_after_yes_no("Can STAD adapt regression models, and how well does it do?")
+    assert not asks_after_yes_no("Can STAD adapt regression models? If so, how well does it do?")
+    assert not asks_after_yes_no("Can SparseRL write SpGEMM code? How much faster is it on this task?")
+    assert asks_after_yes_no("Does it train from scratch? What does it start from, and what role does "
+                             "this model play?")
+    assert asks_after_yes_no("Is it evaluated only on molecules? Besides molecules, on what graphs is it run?")
     # not a yes / no question
     assert verdict_kept("How does STAD adapt models?",
                         [SentenceCheck("STAD can adapt regression models.", (1,), "corrected", failed)],
@@ -1347,3 +1366,15 @@ def test_a_chinese_answer_affirming_a_yes_no_question_needs_its_terms_in_a_cited
     # a "no" is not an affirmation; an English answer is checked by asked_terms_held instead
     assert affirmed_held(question, rewrite, "ALL-IN 不能处理有向图 [1]。", [silent]).ok
     assert affirmed_held(rewrite, rewrite, "ALL-IN can handle directed graphs [1].", [silent]).ok
+    # a sentence giving back the clause asking which asserts that clause's terms, not the yes /
+    # no clause's (blind31's bk26: "不需要重新训练" denies the first clause, and the second
+    # sentence was refused for the first clause's terms)
+    levels = "ALL-IN 用在新数据集上时需要重新训练吗？它在哪些层级的任务上表现强？"
+    english = "Does ALL-IN need model retraining on new datasets? On which levels of tasks does it perform strongly?"
+    answer = "ALL-IN 不需要重新训练 [1]。它在多种层级的任务上表现强，包括节点和图级任务 [1]。"
+    strong = _passage(3, "p1", "ALL-IN", "ALL-IN performs strongly on node-level and graph-level tasks.")
+    assert affirmed_held(levels, english, answer, [strong]).ok
+    assert not affirmed_held(levels, english, answer, [silent]).ok  # "perform strong" unheld
+    # giving back the yes / no clause asserts its terms
+    again = "ALL-IN 用在新数据集上时需要重新训练 [1]。"
+    assert "model retrain" in affirmed_held(levels, english, again, [strong]).reason
