@@ -199,8 +199,9 @@ def quoted_answer(question: str, passages: list[Passage], vectors: VectorCache, 
     sentences are tried, closest first, among those holding at least `least` of the question's
     words (weighted by rarity, `weight`), its paper's names and authors aside: a sentence that
     is only near the question ("What learning rate does GLOT use?" and GLOT's sentence
-    introducing its pooling) does not answer it. None when none passes, and for a Chinese question (the quote would be English)."""
-    if is_chinese(question) or not passages:
+    introducing its pooling) does not answer it. None when none passes, with `tries` 0, and for
+    a Chinese question (the quote would be English)."""
+    if tries < 1 or is_chinese(question) or not passages:
         return None
     focus = (ctx.focus if ctx else frozenset()) or {passages[0].hit.paper_id}
     pool = [(p, s) for p in passages if p.hit.paper_id in focus

@@ -282,7 +282,7 @@ class PaperChat:
         if answer.refused and query.intent == "answer" and \
                 (choice := chosen(question, passages, suggestions, answer, query.text)):
             answer = choice  # "A or B?": the one alternative the passages hold
-        if answer.refused and query.intent == "answer" and self.settings.quote_tries and \
+        if answer.refused and query.intent == "answer" and \
                 (quote := quoted_answer(question, passages, self.vectors, suggestions, answer,
                                         query.text, ctx, self.settings.quote_tries,
                                         self.settings.quote_share, self.word_rarity())):

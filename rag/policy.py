@@ -1009,7 +1009,11 @@ def counted_phrase(question: str) -> set[str]:
 _WH_WORD = re.compile(rf"\b{_WH}", re.IGNORECASE)
 _CONDITION = re.compile(r"\s*(?:and\s+)?if\b", re.IGNORECASE)  # "If so, how well ...?"
 _BACK_REFERENCE = re.compile(r"\b(?:this|these|such)\b|这|此|该", re.IGNORECASE)  # "on this task"
-_NEXT_WH = re.compile(rf",?\s+and\s+(?={_WH})", re.IGNORECASE)
+
+
+def _clauses(question: str) -> list[str]:
+    """The question's parts ending in a question mark (English or Chinese), and any after."""
+    return [c for c in re.split(r"[?？]", question) if c.strip()]
 
 
 def asks_after_yes_no(question: str) -> bool:
@@ -1019,9 +1023,8 @@ def asks_after_yes_no(question: str) -> bool:
     own. Not one that asks on within its sentence ("..., and how accurate is it?"), on
     condition ("If so, how well?") or about what the yes / no asked of ("How much faster was
     it on this task?", blind31's bk41): their answers presume the yes."""
-    parts = [p for p in re.split(r"[?？]", question) if p.strip()]
     return any(_WH_WORD.search(ask) and not _CONDITION.match(ask) and not _BACK_REFERENCE.search(ask)
-               for p in parts[1:] for ask in _NEXT_WH.split(p))
+               for part in _clauses(question)[1:] for ask in _NEXT_ASK.split(part))
 
 
 def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> Verdict:
@@ -1077,8 +1080,7 @@ def affirmed_held(question: str, query_text: str, text: str, cited: Iterable[Pas
     # as many clauses, those of the rewrite's clauses in the same places ("它在哪些层级的任务上
     # 表现强？" answered in its own words asserts nothing of the first clause: blind31's bk26),
     # else all the rewrite's
-    clauses = [c for c in re.split(r"[?？]", question) if c.strip()]
-    english = [c for c in re.split(r"[?？]", query_text) if c.strip()]
+    clauses, english = _clauses(question), _clauses(query_text)
     runs = [{c[i : i + span] for i in range(len(c) - span + 1) if all(_CJK.match(x) for x in c[i : i + span])}
             for c in clauses]
     given = {k for x in split_sentences(body) if not _CJK_NEGATION.search(x)
