@@ -112,6 +112,9 @@ class Words:
     # "X, leading to Y" (the cause first) and "Y due to X" (the effect first)
     causes_forward: re.Pattern[str] | None = None
     causes_backward: re.Pattern[str] | None = None
+    # "every existing method" (the claim) against "existing methods largely" (its sentence)
+    universal_scope: re.Pattern[str] | None = None
+    partial_scope: re.Pattern[str] | None = None
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -173,6 +176,8 @@ def words() -> Words:
         varied_fillers=stems(raw.get("varied_fillers", "").split()),
         causes_forward=phrases(r"\b", raw.get("causes_forward", []), r"\b"),
         causes_backward=phrases(r"\b", raw.get("causes_backward", []), r"\b"),
+        universal_scope=phrases(r"(?<![\w-])", raw.get("universal_scope", []), r"(?![\w-])"),
+        partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
@@ -390,6 +395,22 @@ def _direction_near(text: str, number: str) -> str:
                 negated = any(x in w.negations for x in seq[max(0, j - 3) : j])
                 return ("down" if d == "up" else "up") if negated else d
     return ""
+
+
+def overstated_scope(claim: str, sentence: str) -> str:
+    """The claim says of all what the sentence says of most or some: "every existing method
+    relies on heuristics" against "existing methods largely rely on heuristics", "no earlier
+    work studied it" against "leaving it largely unexplored". The claim's universal word is not
+    denied ("not all"), and the sentence uses none itself."""
+    w = words()
+    if w.universal_scope is None or w.partial_scope is None or w.universal_scope.search(sentence):
+        return ""
+    universal = next((m.group(0) for m in w.universal_scope.finditer(claim)
+                      if not re.search(r"\bnot\s+$", claim[: m.start()], re.IGNORECASE)), "")
+    partial = w.partial_scope.search(sentence)
+    if not universal or partial is None:
+        return ""
+    return f"the claim says '{universal.lower()}' where the passage says '{partial.group(0).lower()}'"
 
 
 def number_direction(claim: str, sentence: str) -> str:

@@ -71,6 +71,7 @@ from rag.contradiction import (  # noqa: E402
     contradiction,
     number_direction,
     opposite_words,
+    overstated_scope,
     reversed_comparison,
     swapped_figures,
 )
@@ -150,6 +151,24 @@ def test_contradiction_by_a_numbers_direction_and_by_an_antonym() -> None:
     assert not number_direction("The method gives an 18.9% relative accuracy improvement", ZHIYI)
     assert "diverg" in opposite_words("RFedAGS is shown to diverge when the step sizes decay", RFEDAGS)
     assert not opposite_words("RFedAGS converges under decaying step sizes", RFEDAGS)
+
+
+def test_a_claim_of_all_contradicts_a_sentence_of_most_or_some() -> None:
+    """"Every existing method" against "existing methods largely" (blind23's dc18, blind24's
+    dd18, contradicted): all is said of what the sentence says of most. Not when the claim
+    denies its universal ("not all"), nor when the sentence says all itself, nor when neither
+    side quantifies; "the most" is a superlative, not "most"."""
+    heuristics = "Existing communication compression methods largely rely on simple heuristics based on magnitude or randomness."
+    said = overstated_scope("Every existing compression method relies on simple heuristics", heuristics)
+    assert "'every'" in said and "'largely'" in said
+    tta = "However, most test-time adaptation methods have focused on synthetic corruption shifts."
+    assert "'most'" in overstated_scope("Test-time adaptation methods have always focused on synthetic shifts", tta)
+    assert not overstated_scope("Not all compression methods rely on heuristics", heuristics)
+    assert not overstated_scope("Most existing compression methods rely on heuristics", heuristics)
+    assert not overstated_scope("All existing methods rely on heuristics", "All existing methods mostly rely on heuristics.")
+    assert not overstated_scope("RoT is the most efficient method in every setting",
+                                "RoT is the most efficient method in each setting.")
+    assert not overstated_scope("ALL-IN transfers across datasets", "ALL-IN mostly transfers across datasets.")
 
 
 def test_evaluative_antonyms_contradict_and_kinds_of_model_do_not() -> None:
