@@ -1074,21 +1074,25 @@ def affirmed_held(question: str, query_text: str, text: str, cited: Iterable[Pas
     Chinese words themselves are not compared with the English passages, so without this the
     sentence passed on its Latin name alone (blind24's bd39, blind23's bc41)."""
     body = re.sub(r"\[\d+\]", " ", text)
-    if not (_CJK.search(question) and _CJK.search(body) and asks_yes_no(query_text)):
+    if not (_CJK.search(question) and _CJK.search(body)):
         return Verdict("affirmed_held", True, "")
     # the terms of the clauses a sentence gives back: when the question and its rewrite have
     # as many clauses, those of the rewrite's clauses in the same places ("它在哪些层级的任务上
     # 表现强？" answered in its own words asserts nothing of the first clause: blind31's bk26),
-    # else all the rewrite's
+    # else all the rewrite's. A question that opens with what or how asserts nothing by its
+    # clauses given back, but a yes / no clause after it does ("RecurrSim 训练时是怎样设定 K
+    # 的？是每个批次随机采样 K 吗？" answered "……是每个批次随机采样 K", blind18's ax43)
     clauses, english = _clauses(question), _clauses(query_text)
     runs = [{c[i : i + span] for i in range(len(c) - span + 1) if all(_CJK.match(x) for x in c[i : i + span])}
             for c in clauses]
     given = {k for x in split_sentences(body) if not _CJK_NEGATION.search(x)
              for k, clause in enumerate(runs) if any(r in x for r in clause)}
+    opens_yes_no = asks_yes_no(query_text)
     if len(clauses) == len(english):
-        terms = frozenset(t for k in given for t in asked_terms(english[k]))
+        terms = frozenset(t for k in given if opens_yes_no or asks_yes_no(english[k])
+                          for t in asked_terms(english[k]))
     else:
-        terms = asked_terms(query_text) if given else frozenset()
+        terms = asked_terms(query_text) if given and opens_yes_no else frozenset()
     if not terms:
         return Verdict("affirmed_held", True, "")
     held = cited_words(cited, paper)

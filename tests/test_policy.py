@@ -1378,3 +1378,24 @@ def test_a_chinese_answer_affirming_a_yes_no_question_needs_its_terms_in_a_cited
     # giving back the yes / no clause asserts its terms
     again = "ALL-IN 用在新数据集上时需要重新训练 [1]。"
     assert "model retrain" in affirmed_held(levels, english, again, [strong]).reason
+
+
+def test_a_chinese_answer_giving_back_a_yes_no_clause_after_a_how_question_asserts_it() -> None:
+    """blind18's ax43: "RecurrSim 训练时是怎样设定循环迭代次数 K 的？是每个批次随机采样 K 吗？"
+    opens with how, so it was never read as a yes / no question, and "……的方法是每个批次随机采样
+    K" passed on "RecurrSim" and "K" alone. Its second clause asks yes or no: giving it back
+    asserts it, and the rewrite's terms of that clause must be in a cited paper. The how
+    clause given back alone asserts nothing."""
+    from rag.policy import affirmed_held
+    question = "RecurrSim 训练时是怎样设定循环迭代次数 K 的？是每个批次随机采样 K 吗？"
+    rewrite = "How is the number of iterations K set during training for RecurrSim? Is it randomly sampled for each batch?"
+    silent = _passage(1, "p1", "RecurrSim", "RecurrSim lets users set the number of recurrent iterations K at test time.")
+    affirms = "RecurrSim 训练时设定循环迭代次数 K 的方法是每个批次随机采样 K [1]。"
+    verdict = affirmed_held(question, rewrite, affirms, [silent])
+    assert not verdict.ok and "random sampl" in verdict.reason
+    said = _passage(2, "p1", "RecurrSim", "During training, RecurrSim randomly samples K for each batch.")
+    assert affirmed_held(question, rewrite, affirms.replace("[1]", "[2]"), [said]).ok
+    # the how clause given back, the yes / no one not: nothing asserted of it
+    assert affirmed_held(question, rewrite, "RecurrSim 训练时设定循环迭代次数 K 的方法是固定的 [1]。", [silent]).ok
+    # a rewrite with another number of clauses than the question: a how question asserts nothing
+    assert affirmed_held(question, "How is K set during training for RecurrSim, and is it random?", affirms, [silent]).ok
