@@ -833,8 +833,10 @@ def compared_held(question: str, cited: Iterable[Passage],
     compared = _COMPARED.search(question)
     if not compared:
         return Verdict("compared_held", True, "")
-    # the names from the comparison on: "GPU kernels" before it describes the subject
-    names = specifics("x " + question[compared.start():])
+    # the names from the comparison on: "GPU kernels" before it describes the subject; up to
+    # the end of its question ("... than UPT on ShapeNet-Car? How much ...": not "How",
+    # blind32's bl25)
+    names = specifics("x " + _clauses(question[compared.start():])[0])
     held = cited_words(cited, paper)
     if names:
         missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]

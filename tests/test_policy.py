@@ -448,6 +448,11 @@ def test_a_yes_no_question_after_a_clause_setting_the_scene_is_one() -> None:
     ("How does SparseRL's compilation rate compare to existing methods?", "SparseRL compilation rate", ""),
     # the question asks what it is compared with (blind10's ap04)
     ("Implicit models reduce memory compared to which models?", "implicit models memory", ""),
+    # the comparison ends with its question: the next one's "How" is no name (blind32's bl25)
+    ("How many fewer parameters does RecurrUPT use than UPT on ShapeNet-Car? How much does "
+     "RecurrViT cut error accumulation on Active Matter?", "RecurrUPT UPT ShapeNet-Car", ""),
+    ("How many fewer parameters does RecurrUPT use than UPT on ShapeNet-Car? How much does "
+     "RecurrViT cut error accumulation on Active Matter?", "RecurrUPT ShapeNet-Car", "UPT"),
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
         question: str, cited: str, missing: str) -> None:
