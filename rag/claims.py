@@ -18,6 +18,7 @@ from rag.contradiction import (
     compared_figures,
     contradiction,
     denied_said,
+    narrowed_scope,
     number_direction,
     numbers,
     opposite_words,
@@ -164,13 +165,15 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
     policy's check), a number's direction, figures given to each other's things or settings, the
     two sides of a verb swapped (`swapped_roles`), a cause and its effect swapped
     (`swapped_cause`), an antonym, all said of what the sentence says of some
-    (`overstated_scope`), a comparison the other way round
+    (`overstated_scope`), one thing kept to where the sentence lists others (`narrowed_scope`), a
+    comparison the other way round
     (in words, or in the figures given to each side), or another name in the claim's slot
     (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
             or swapped_figures(claim, sentence) or swapped_setting(claim, sentence)
             or swapped_roles(claim, sentence) or swapped_cause(claim, sentence)
             or opposite_words(claim, sentence) or overstated_scope(claim, sentence)
+            or narrowed_scope(claim, sentence)
             or reversed_comparison(claim, sentence, name) or compared_figures(claim, sentence)
             or substitution(claim, sentence, paper))
 

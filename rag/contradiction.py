@@ -413,6 +413,41 @@ def overstated_scope(claim: str, sentence: str) -> str:
     return f"the claim says '{universal.lower()}' where the passage says '{partial.group(0).lower()}'"
 
 
+# "only on LLM reasoning", "a gender-only thing", "gender alone": the one thing a claim keeps to
+_ONLY = re.compile(r"(?<!\bnot )\b(?:only|solely|exclusively)\s+(?:(?:on|in|for|to|with|by|about|of|from|the|a|an|its|their)\s+)*"
+                   r"([A-Za-z][\w-]*)|\b([A-Za-z]\w*)-only\b|\b([A-Za-z][\w-]*)\s+alone\b", re.IGNORECASE)
+_SIBLING_AFTER = r"-?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)([A-Za-z][\w-]*)"
+_SIBLING_BEFORE = r"([A-Za-z][\w-]*)\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$"
+
+
+def narrowed_scope(claim: str, sentence: str) -> str:
+    """The claim keeps to one thing ("validated only on LLM reasoning", "a gender-only
+    neuron") that the sentence lists with others ("imaging, ..., and LLM reasoning", "gender,
+    race, and religion"): a sibling in the sentence's list, joined by a comma, "and" or "or",
+    that the claim does not name. Not "not only" or "rather than only", not a number, not when
+    the sentence keeps to one thing itself."""
+    if _ONLY.search(sentence):
+        return ""
+    said, negating = set(tokenize(claim)), words().negating
+    for m in _ONLY.finditer(claim):
+        if negating and negating.search(claim[max(0, m.start() - 20) : m.start()]):
+            continue  # "rather than only from the final layer": the claim denies the narrowing
+        kept = next(g for g in m.groups() if g)
+        stem = tokenize(kept)[:1]
+        if not stem:
+            continue
+        for w in re.finditer(r"[A-Za-z][\w-]*", sentence):
+            if tokenize(w.group(0))[:1] != stem:
+                continue
+            after = re.match(_SIBLING_AFTER, sentence[w.end():])
+            before = re.search(_SIBLING_BEFORE, sentence[: w.start()])
+            for sib in (x.group(1) for x in (after, before) if x):
+                sib_stems = tokenize(sib)
+                if sib_stems and not set(sib_stems) & said:
+                    return f"the claim keeps to '{kept}', the passage lists '{sib}' with it"
+    return ""
+
+
 def number_direction(claim: str, sentence: str) -> str:
     """The same number with opposite directions ("an 18.9% accuracy drop" vs "an 18.9%
     accuracy improvement")."""

@@ -13,7 +13,9 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   subject             a sentence naming paper X cites X (or a passage that names X), one naming
                       "X et al." cites a paper by X; a sentence about "the paper" / "it"
                       cites the paper being discussed
-  no_contradiction    negation, direction words and numbers agree with the passage
+  no_contradiction    negation, direction words and numbers agree with the passage; the
+                      sentence neither says of all what the passage says of some nor keeps
+                      to one thing the passage lists with others
 Before them, a sentence that asks (`not_a_question`), infers (`stated`) or explains a dropped
 sentence ("This is because ...", `follows_kept`) is dropped. The answer as a whole must give
 what was asked (`answer_type_matches`), add to the question words its cited papers hold
@@ -49,7 +51,9 @@ from rag.config import Settings
 from rag.contradiction import (
     aligned_sentences,
     contradiction,
+    narrowed_scope,
     numbers,
+    overstated_scope,
     plain_numbers,
     ratios,
     scaled,
@@ -602,7 +606,8 @@ def no_contradiction(claim: str, passage: Passage) -> Verdict:
     if _CJK.search(claim):
         return Verdict("no_contradiction", True, "not measured (Chinese)")
     for sentence in aligned_sentences(claim, passage):
-        if why := contradiction(claim, sentence, passage.hit.name) or swapped_figures(claim, sentence):
+        if why := (contradiction(claim, sentence, passage.hit.name) or swapped_figures(claim, sentence)
+                   or overstated_scope(claim, sentence) or narrowed_scope(claim, sentence)):
             return Verdict("no_contradiction", False, why)
     return Verdict("no_contradiction", True, "")
 

@@ -69,6 +69,7 @@ from rag.claims import (  # noqa: E402
 from rag.contradiction import (  # noqa: E402
     compared_figures,
     contradiction,
+    narrowed_scope,
     number_direction,
     opposite_words,
     overstated_scope,
@@ -169,6 +170,27 @@ def test_a_claim_of_all_contradicts_a_sentence_of_most_or_some() -> None:
     assert not overstated_scope("RoT is the most efficient method in every setting",
                                 "RoT is the most efficient method in each setting.")
     assert not overstated_scope("ALL-IN transfers across datasets", "ALL-IN mostly transfers across datasets.")
+
+
+def test_a_claim_keeping_to_one_thing_contradicts_a_sentence_listing_others() -> None:
+    """"Validated only on LLM reasoning" against "four domains: imaging, ..., and LLM
+    reasoning" (blind20's cz16, contradicted); "a gender-only neuron" against "gender, race,
+    and religion" (blind32's bl06 answer "Yes, it is a gender-only thing"). Not "not only",
+    not "rather than only" (blind8's cm22, unstated), not when the claim names the sibling
+    too, nor when the sentence keeps to one thing itself."""
+    domains = ("The theory is validated across four domains: imaging, scientific computing, operations "
+               "research, and LLM reasoning.")
+    said = narrowed_scope("Liu et al. validate their theory only on LLM reasoning.", domains)
+    assert "'LLM'" in said and "'research'" in said
+    bias = "We learn a feature neuron encoding societal bias information such as gender, race, and religion."
+    assert "'race'" in narrowed_scope("Yes, GRADIEND is a gender-only thing.", bias)
+    assert narrowed_scope("The neuron encodes gender alone.", bias)
+    assert not narrowed_scope("The neuron encodes not only gender but also race.", bias)
+    assert not narrowed_scope("The neuron encodes only gender and race and religion.", bias)
+    assert not narrowed_scope("GLOT builds its graph from several layers rather than only from the final layer.",
+                              "GLOT refines token representations with a graph neural network, and finally aggregates them.")
+    assert not narrowed_scope("The neuron encodes only gender.", "The neuron encodes only gender, not race.")
+    assert not narrowed_scope("RoT cuts tokens by only 40%.", "RoT cuts tokens by 40%, latency by 82%.")
 
 
 def test_evaluative_antonyms_contradict_and_kinds_of_model_do_not() -> None:

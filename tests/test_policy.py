@@ -1404,3 +1404,19 @@ def test_a_chinese_answer_giving_back_a_yes_no_clause_after_a_how_question_asser
     assert affirmed_held(question, rewrite, "RecurrSim 训练时设定循环迭代次数 K 的方法是固定的 [1]。", [silent]).ok
     # a rewrite with another number of clauses than the question: a how question asserts nothing
     assert affirmed_held(question, "How is K set during training for RecurrSim, and is it random?", affirms, [silent]).ok
+
+
+def test_an_answer_sentence_narrowing_or_widening_the_scope_of_its_passage_is_contradicted() -> None:
+    """blind32's bl06: "Yes, GRADIEND is a gender-only thing [1]" was kept on a passage naming
+    gender, race and religion; "every existing method" against "existing methods largely" is
+    the same error the other way."""
+    from rag.policy import no_contradiction
+    bias = _passage(1, "p1", "Drechsel et al.", "This study learns a feature neuron encoding societal bias "
+                    "information such as gender, race, and religion.")
+    verdict = no_contradiction("Yes, the feature neuron of Drechsel et al. encodes gender-only bias information.", bias)
+    assert not verdict.ok and "'race'" in verdict.reason
+    assert no_contradiction("The feature neuron of Drechsel et al. encodes gender, race and religion bias information.", bias).ok
+    heuristics = _passage(2, "p2", "Zhiyi et al.", "Existing communication compression methods largely rely on "
+                          "simple heuristics based on magnitude or randomness.")
+    assert "'largely'" in no_contradiction("Every existing communication compression method relies on simple "
+                                           "heuristics based on magnitude.", heuristics).reason

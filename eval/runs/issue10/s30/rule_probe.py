@@ -3,7 +3,9 @@ set, without retrieval or a model: each claim against the sentences of its demo 
 abstracts that speak to it (`aligned_sentences`, or sharing a number), as `judge_claim` reads
 them. Prints the count of claims it fires on by their label and each firing.
 
-    .venv/bin/python eval/runs/issue10/s30/rule_probe.py overstated_scope
+    .venv/bin/python eval/runs/issue10/s30/rule_probe.py overstated_scope [blind29 ...]
+
+Claim files whose names hold one of the later arguments are left out (a blind set not yet run).
 """
 import collections
 import glob
@@ -20,7 +22,7 @@ rule = getattr(contradiction, sys.argv[1])
 papers = {p.paper_id: p for p in load_papers(Path("rag/demo/papers.txt")).papers}
 fired: dict[str, list[str]] = collections.defaultdict(list)
 total: collections.Counter[str] = collections.Counter()
-for f in sorted(glob.glob("eval/questions/claims_*.jsonl")):
+for f in sorted(x for x in glob.glob("eval/questions/claims_*.jsonl") if not any(b in x for b in sys.argv[2:])):
     for line in open(f, encoding="utf-8"):
         q = json.loads(line)
         total[q["verdict"]] += 1
