@@ -180,6 +180,7 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
 
 _SLOT_WORD = re.compile(r"[^\W_][\w'\-]*")
 _SLOT_MAX = 4  # words either side may put in the slot
+_EXAMPLE = re.compile(r"\b(?:such as|including|like|e\.g)\b", re.IGNORECASE)  # before or in a slot
 
 
 def _slot_words(text: str) -> list[tuple[str, str]]:
@@ -192,6 +193,12 @@ def _slot_words(text: str) -> list[tuple[str, str]]:
         key = min(synonyms.get(stems[0], {stems[0]})) if stems else raw.lower()
         out.append((raw, key))
     return out
+
+
+def _listed(item: str, text: str) -> bool:
+    """Whether `item` is an item of a list in `text`, after a comma and before another item
+    ("imaging, scientific computing, *operations research*, and LLM reasoning")."""
+    return bool(item) and bool(re.search(rf",\s*{re.escape(item)}\s*(?:,|\band\b|\bor\b)", text))
 
 
 def substitution(claim: str, sentence: str, paper: frozenset[str]) -> str:
@@ -214,9 +221,11 @@ def substitution(claim: str, sentence: str, paper: frozenset[str]) -> str:
         if not (left >= 2 and right >= 2 and j2 - j1 <= _SLOT_MAX or at_end):
             continue
         said = [r for r, _ in c[i1:i2]]
-        if not names & {w.lower() for w in said} or set(tokenize(" ".join(said))) & paper:
-            continue
         instead = " ".join(r for r, _ in s[j1 : min(j2, j1 + (len(said) if at_end else _SLOT_MAX))])
+        named = names & {w.lower() for w in said} or _listed(" ".join(said), claim) and _listed(instead, sentence)
+        if not named or set(tokenize(" ".join(said))) & paper or _EXAMPLE.search(
+                " ".join(r for r, _ in c[max(0, i1 - 2) : i2])):
+            continue  # an example the paper does not give ("methods such as CoTTA") is unstated
         return f"the claim says '{' '.join(said)}' where the passage says '{instead}'"
     return ""
 

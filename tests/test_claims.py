@@ -265,6 +265,27 @@ def test_another_name_in_the_claims_slot_contradicts() -> None:
                             OPTI, paper)
 
 
+def test_another_item_in_the_claims_list_contradicts_and_an_example_does_not() -> None:
+    """blind29's di15 (after its run): "imaging, scientific computing, robotics and LLM
+    reasoning" against "..., operations research, and LLM reasoning": a common word fills the
+    slot, but the slot is an item of a list on both sides and the paper never says it. A named
+    example the paper does not give ("methods such as CoTTA", blind29's di22) is unstated."""
+    domains = ("The theory is validated across four domains: imaging, scientific computing, operations "
+               "research, and LLM reasoning.")
+    paper = frozenset(tokenize(domains))
+    why = substitution("Liu et al. validate their theory in four domains: imaging, scientific computing, "
+                       "robotics and LLM reasoning.", domains, paper)
+    assert "'robotics'" in why and "'operations research'" in why
+    assert not substitution("Liu et al. validate their theory in four domains: imaging, scientific computing, "
+                            "robotics and LLM reasoning.", domains, paper | {"robot"})
+    # not a list: a common word in the slot still needs a name
+    assert not substitution("The theory is validated across four domains with robotics reasoning.", domains, paper)
+    stad = ("However, most test-time adaptation methods have focused on synthetic corruption shifts, leaving a "
+            "variety of distribution shifts underexplored.")
+    assert not substitution("STAD is compared against continual test-time adaptation methods such as CoTTA.",
+                            stad, frozenset(tokenize(stad)))
+
+
 def test_figures_given_to_each_others_things_contradict() -> None:
     """Blind8's cm18 ('RoT cuts inference latency by 59% and cost by 82%') was supported: both
     figures are RoT's, but each belongs to the other's thing."""

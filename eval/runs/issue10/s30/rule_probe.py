@@ -4,10 +4,13 @@ abstracts that speak to it (`aligned_sentences`, or sharing a number), as `judge
 them. Prints the count of claims it fires on by their label and each firing.
 
     .venv/bin/python eval/runs/issue10/s30/rule_probe.py overstated_scope [blind29 ...]
+    .venv/bin/python eval/runs/issue10/s30/rule_probe.py claims.substitution blind29
 
 Claim files whose names hold one of the later arguments are left out (a blind set not yet run).
 """
 import collections
+import importlib
+import inspect
 import glob
 import json
 import sys
@@ -17,8 +20,12 @@ from rag import contradiction
 from rag.contradiction import aligned_sentences, numbers
 from rag.corpus import load_papers
 from rag.models import Hit, Passage
+from rag.text import tokenize
 
-rule = getattr(contradiction, sys.argv[1])
+module, _, name = sys.argv[1].rpartition(".")
+rule = getattr(importlib.import_module(f"rag.{module}") if module else contradiction, name)
+# a rule that also reads the sentence's paper's words (claims.substitution)
+with_paper = len(inspect.signature(rule).parameters) == 3
 papers = {p.paper_id: p for p in load_papers(Path("rag/demo/papers.txt")).papers}
 fired: dict[str, list[str]] = collections.defaultdict(list)
 total: collections.Counter[str] = collections.Counter()
@@ -38,7 +45,8 @@ for f in sorted(x for x in glob.glob("eval/questions/claims_*.jsonl") if not any
             from rag.sentences import split_sentences
             for s in split_sentences(p.abstract):
                 if s in said or numbers(claim) & numbers(s.replace("\\", "")):
-                    if why := rule(claim, s):
+                    args = (frozenset(tokenize(f"{p.abstract} {p.display_name}")),) if with_paper else ()
+                    if why := rule(claim, s, *args):
                         fired[q["verdict"]].append(f"{f.split('/')[-1]} {q['id']} [{q['verdict']}] {q['claim']}\n"
                                                    f"    against: {s}\n    {why}")
                         break
