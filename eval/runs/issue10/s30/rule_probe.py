@@ -9,9 +9,9 @@ them. Prints the count of claims it fires on by their label and each firing.
 Claim files whose names hold one of the later arguments are left out (a blind set not yet run).
 """
 import collections
+import glob
 import importlib
 import inspect
-import glob
 import json
 import sys
 from pathlib import Path
