@@ -270,6 +270,15 @@ class Settings(BaseSettings):
         "paper's names and authors aside), a sentence must hold to be tried as a quoted answer "
         "(quote_tries).",
     )
+    chinese_via_english: bool = Field(
+        False,
+        description="A Chinese question is answered through its English form: the model answers "
+        "in English, every check reads the English sentences, and the checked answer is "
+        "translated into Chinese by the chat model (one more call, prompts/translate_answer.md; "
+        "a translation that loses a [n] marker, number or name is not used: the English answer "
+        "stands). Off: the model answers in Chinese, whose sentences are checked by their Latin "
+        "terms and numbers (see read_chinese_in_english).",
+    )
     read_chinese_in_english: bool = Field(
         False,
         description="A Chinese answer's sentences are read in English by the chat model (one more "

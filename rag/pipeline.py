@@ -24,6 +24,7 @@ from rag.answer import (
     refusal,
     retry_messages,
 )
+from rag.chinese import in_chinese
 from rag.claims import (
     claim_answer,
     claim_of,
@@ -55,7 +56,7 @@ from rag.query import (
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.store import PaperRecord, Store
-from rag.text import english_words, has_cjk
+from rag.text import english_words, has_cjk, is_chinese
 
 log = logging.getLogger(__name__)
 # A word written in lower case ("drift", not "DRIFT" or "Drift").
@@ -245,12 +246,16 @@ class PaperChat:
             answer.checks = [SentenceCheck("", (), "refused", (asked,))]
             yield Event("answer", answer=self._timed(answer, query, t0))
             return
+        # a Chinese question is answered in English, checked in English, then translated
+        via_english = (self.settings.chinese_via_english and query.intent == "answer"
+                       and is_chinese(question) and bool(query.text) and not has_cjk(query.text))
+        asking = query.text if via_english else question
         by_metadata = bool(query.filters.authors or query.filters.areas)  # "papers by X": keep all
         passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
                                    whole_chunks=self.settings.evidence_mode == "chunks",
                                    min_relative=0.0 if by_metadata else 0.5)
         yield Event("passages", passages=tuple(passages))
-        messages = build_messages(question, passages, INSTRUCTIONS.get(query.intent, ""),
+        messages = build_messages(asking, passages, INSTRUCTIONS.get(query.intent, ""),
                                   query.filters.authors)
         try:
             raw, first = yield from self._generate(messages, model)
@@ -260,19 +265,19 @@ class PaperChat:
             yield Event("answer", answer=self._timed(answer, query, t0))
             return
         ctx = yield from self._read_in_english(raw, passages, ctx, model)
-        answer = finalize(question, raw, passages, self.vectors, suggestions, query.text, ctx=ctx)
+        answer = finalize(asking, raw, passages, self.vectors, suggestions, query.text, ctx=ctx)
         if answer.refused and query.intent == "answer" and \
-                (again := names_only(f"{question} {query.text}", raw, _source_names(passages))).ok:
+                (again := names_only(f"{asking} {query.text}", raw, _source_names(passages))).ok:
             # The model named a paper without answering ("QuRL (Wei et al.) [1]"): ask once more
             # in the same conversation (the server reuses the prompt it has already read).
             yield Event("status", text="The model named a paper without answering; asking it again…")
-            retry = retry_messages(messages, raw, question)
+            retry = retry_messages(messages, raw, asking)
             try:
                 more, later = yield from self._generate(retry, model)
                 first = first or later  # an empty first reply: the retry's first token counts
                 raw = f"{raw}{ASKED_AGAIN}{more}"
                 ctx = yield from self._read_in_english(more, passages, ctx, model)
-                answer = finalize(question, more, passages, self.vectors, suggestions,
+                answer = finalize(asking, more, passages, self.vectors, suggestions,
                                   query.text, ctx=ctx)
             except (LLMError, ValueError) as exc:
                 log.warning("asking the model again failed: %s", exc)
@@ -280,13 +285,17 @@ class PaperChat:
         if answer.refused and query.intent == "list":  # "papers by X": the list itself is known
             answer = listing(question, passages, self.vectors, suggestions, query.text)
         if answer.refused and query.intent == "answer" and \
-                (choice := chosen(question, passages, suggestions, answer, query.text)):
+                (choice := chosen(asking, passages, suggestions, answer, query.text)):
             answer = choice  # "A or B?": the one alternative the passages hold
         if answer.refused and query.intent == "answer" and \
-                (quote := quoted_answer(question, passages, self.vectors, suggestions, answer,
+                (quote := quoted_answer(asking, passages, self.vectors, suggestions, answer,
                                         query.text, ctx, self.settings.quote_tries,
                                         self.settings.quote_share, self.word_rarity())):
             answer = quote  # the asked paper's own sentence, when it passes every check
+        if via_english:
+            if not answer.refused:
+                yield Event("status", text="Translating the checked answer into Chinese…")
+            answer = in_chinese(question, answer, model(), self.settings.max_answer_tokens)
         answer.raw_text = raw
         if first is not None:
             answer.timings["first_token"] = first - t0

@@ -3,6 +3,7 @@
 import pytest
 
 from rag.answer import answerable, asked_share, quoted_answer
+from rag.chinese import NOT_TRANSLATED
 from rag.config import Settings
 from rag.fakes import FakeChat
 from rag.llm import LLMError
@@ -79,15 +80,50 @@ def test_follow_up_settled_by_the_history_needs_no_model_call(real_chat: PaperCh
     assert len(real_llm.prompts) == 2 and "82%" in answer.text
 
 
-def test_chinese_question_is_translated_for_retrieval_and_answered_in_chinese(
-        real_chat: PaperChat, real_llm: FakeChat) -> None:
+def test_chinese_question_is_answered_in_english_checked_and_translated(
+        real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The model answers the question's English form; the checks read the English answer; the
+    checked answer is translated, keeping its markers and names (chinese_via_english)."""
+    monkeypatch.setattr(real_chat.settings, "chinese_via_english", True)
+    real_llm.replies.extend(["What kind of model is GraphBSI?",
+                             "GraphBSI is a one-shot graph generative model [1].",
+                             "GraphBSI 是一种单步图生成模型 [1]。"])
+    answer = real_chat.ask("GraphBSI 是什么模型？")
+    assert answer.standalone_query == "What kind of model is GraphBSI?"
+    asked = real_llm.prompts[1][-1]["content"]
+    assert "Question: What kind of model is GraphBSI?" in asked and "Answer in Chinese" not in asked
+    assert "GraphBSI is a one-shot graph generative model [1]." in real_llm.prompts[2][-1]["content"]
+    assert answer.text == "GraphBSI 是一种单步图生成模型 [1]。" and answer.question == "GraphBSI 是什么模型？"
+    assert answer.citations and answer.citations[0].name == "GraphBSI"
+    assert answer.checks[0].sentence.startswith("GraphBSI is a one-shot")  # checked in English
+
+
+def test_a_translation_losing_a_marker_or_name_leaves_the_checked_english_answer(
+        real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(real_chat.settings, "chinese_via_english", True)
+    real_llm.replies.extend(["What kind of model is GraphBSI?",
+                             "GraphBSI is a one-shot graph generative model [1].",
+                             "它是一种单步图生成模型。"])
+    answer = real_chat.ask("GraphBSI 是什么模型？")
+    assert answer.text == f"{NOT_TRANSLATED} GraphBSI is a one-shot graph generative model [1]."
+    assert answer.citations and not answer.refused
+    # a refusal is the Chinese refusal, with no translation asked
+    real_llm.replies.extend(["Which GPU does GraphBSI train on?", "I don't know."])
+    answer = real_chat.ask("GraphBSI 在哪种 GPU 上训练？")
+    assert answer.refused and answer.text.startswith("已加载的论文没有回答这个问题。")
+    assert not any("Translate this answer" in m[-1]["content"] for m in real_llm.prompts[3:])
+
+
+def test_with_chinese_via_english_off_the_model_answers_in_chinese(
+        real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(real_chat.settings, "chinese_via_english", False)
     real_llm.replies.extend(["GraphBSI one-shot graph generation Bayesian sample inference",
                              "GraphBSI 是一种单步图生成模型 [1]。"])
     answer = real_chat.ask("GraphBSI 是什么模型？")
     assert answer.standalone_query.startswith("GraphBSI one-shot")
     assert "Answer in Chinese" in real_llm.prompts[1][-1]["content"]
     assert answer.citations and answer.citations[0].name == "GraphBSI"
-    assert "GraphBSI" in answer.text and "[1]" in answer.text
+    assert "GraphBSI" in answer.text and "[1]" in answer.text and len(real_llm.prompts) == 2
 
 
 # A long Chinese question (102 characters) and its English: 58 words, longer than the old
@@ -458,3 +494,13 @@ def test_a_chinese_question_gets_no_english_quote(real_chat: PaperChat) -> None:
     refused = Answer(question="q", text="", citations=[], passages=[passage], refused=True)
     assert quoted_answer("RecurrSim 的 RecurrFNO 有多少参数？", [passage], real_chat.vectors, [],
                          refused, "How many parameters does RecurrSim's RecurrFNO have?") is None
+
+
+def test_a_faithful_translation_keeps_markers_numbers_and_names() -> None:
+    from rag.chinese import faithful, kept_terms
+    english = "RoT cuts latency by 82% [1]. The Jacobi HB diverges under GPT-4 noise [2]."
+    assert kept_terms(english) == ["RoT", "82", "[1]", "HB", "GPT-4", "[2]"]  # not "The", "Jacobi"
+    assert faithful(english, "RoT 将延迟降低了 82% [1]。Jacobi HB 在 GPT-4 噪声下发散 [2]。")
+    assert not faithful(english, "RoT 将延迟降低了 82% [1]。雅可比 HB 在噪声下发散 [2]。")  # GPT-4 lost
+    assert not faithful(english, "RoT 将延迟降低了 82%。Jacobi HB 在 GPT-4 噪声下发散 [2]。")  # [1] lost
+    assert not faithful(english, english)  # not Chinese
