@@ -27,6 +27,16 @@ def _faithful(sentence: str, reading: str) -> bool:
         t.lower() in reading.lower() for t in _KEPT.findall(sentence))
 
 
+def numbered_lines(text: str, count: int) -> dict[int, str]:
+    """A reply to a numbered list ("1. ...", "2) ...", "3、..."), by number; an unnumbered reply
+    of exactly `count` lines is taken in order."""
+    said = [x.strip() for x in text.splitlines() if x.strip()]
+    lines = {int(m.group(1)): m.group(2) for m in map(_NUMBERED.match, said) if m}
+    if not lines and len(said) == count:
+        lines = dict(enumerate(said, 1))
+    return lines
+
+
 def english_readings(reply: str, passages: list[Passage], llm: ChatModel,
                      max_tokens: int = 256) -> dict[str, str]:
     """Each Chinese sentence of the reply, as the citation check splits it, with its English
@@ -44,10 +54,7 @@ def english_readings(reply: str, passages: list[Passage], llm: ChatModel,
     except (LLMError, ValueError) as exc:
         log.warning("reading the Chinese answer in English failed (%s); checking its Latin terms only", exc)
         return {}
-    said = [x.strip() for x in text.splitlines() if x.strip()]
-    lines = {int(m.group(1)): m.group(2) for m in map(_NUMBERED.match, said) if m}
-    if not lines and len(said) == len(sentences):  # unnumbered, one line each: taken in order
-        lines = dict(enumerate(said, 1))
+    lines = numbered_lines(text, len(sentences))
     readings = {s: lines[i] for i, s in enumerate(sentences, 1) if _faithful(s, lines.get(i, ""))}
     if len(readings) < len(sentences):
         log.warning("%d of %d Chinese sentences have no English reading",

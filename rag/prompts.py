@@ -18,7 +18,7 @@ TEMPLATES: dict[str, set[str]] = {
     "claim_judge": {"paper", "sentence", "claim"},
     "claim_paraphrase": {"paper", "sentence", "claim"},
     "read_in_english": {"sentences"},
-    "translate_answer": {"answer"},
+    "translate_answer": {"sentences"},
 }
 
 

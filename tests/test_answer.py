@@ -92,7 +92,7 @@ def test_chinese_question_is_answered_in_english_checked_and_translated(
     assert answer.standalone_query == "What kind of model is GraphBSI?"
     asked = real_llm.prompts[1][-1]["content"]
     assert "Question: What kind of model is GraphBSI?" in asked and "Answer in Chinese" not in asked
-    assert "GraphBSI is a one-shot graph generative model [1]." in real_llm.prompts[2][-1]["content"]
+    assert "1. GraphBSI is a one-shot graph generative model." in real_llm.prompts[2][-1]["content"]
     assert answer.text == "GraphBSI 是一种单步图生成模型 [1]。" and answer.question == "GraphBSI 是什么模型？"
     assert answer.citations and answer.citations[0].name == "GraphBSI"
     assert answer.checks[0].sentence.startswith("GraphBSI is a one-shot")  # checked in English
@@ -496,11 +496,18 @@ def test_a_chinese_question_gets_no_english_quote(real_chat: PaperChat) -> None:
                          refused, "How many parameters does RecurrSim's RecurrFNO have?") is None
 
 
-def test_a_faithful_translation_keeps_markers_numbers_and_names() -> None:
-    from rag.chinese import faithful, kept_terms
+def test_a_faithful_translation_keeps_numbers_and_names_and_gets_its_markers_back() -> None:
+    from rag.chinese import faithful, kept_terms, translated
     english = "RoT cuts latency by 82% [1]. The Jacobi HB diverges under GPT-4 noise [2]."
-    assert kept_terms(english) == ["RoT", "82", "[1]", "HB", "GPT-4", "[2]"]  # not "The", "Jacobi"
-    assert faithful(english, "RoT 将延迟降低了 82% [1]。Jacobi HB 在 GPT-4 噪声下发散 [2]。")
-    assert not faithful(english, "RoT 将延迟降低了 82% [1]。雅可比 HB 在噪声下发散 [2]。")  # GPT-4 lost
-    assert not faithful(english, "RoT 将延迟降低了 82%。Jacobi HB 在 GPT-4 噪声下发散 [2]。")  # [1] lost
+    assert kept_terms(english) == ["RoT", "82", "HB", "GPT-4"]  # not "The", "Jacobi", markers
+    assert faithful(english, "RoT 将延迟降低了 82%。Jacobi HB 在 GPT-4 噪声下发散。")
+    assert not faithful(english, "RoT 将延迟降低了 82%。雅可比 HB 在噪声下发散。")  # GPT-4 lost
     assert not faithful(english, english)  # not Chinese
+    # one numbered line a sentence; markers taken off before and put back before the stop
+    model = FakeChat(["1. RoT 将延迟降低了 82%。\n2. Jacobi HB 在 GPT-4 噪声下发散 [2]"])
+    assert translated(english, model) == "RoT 将延迟降低了 82% [1]。 Jacobi HB 在 GPT-4 噪声下发散 [2]。"
+    sent = model.prompts[0][-1]["content"]
+    assert "1. RoT cuts latency by 82%." in sent and "[1]" not in sent
+    assert translated(english, FakeChat(["1. RoT 将延迟降低了 82%。"])) is None  # a sentence left out
+    assert translated(english, FakeChat(["1. RoT 将延迟降低了。\n2. Jacobi HB 在 GPT-4 噪声下发散。"])) is None
+    assert translated(english, FakeChat(error=LLMError("down"))) is None
