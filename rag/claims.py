@@ -23,6 +23,7 @@ from rag.contradiction import (
     numbers,
     opposite_words,
     overstated_scope,
+    parity_said,
     reversed_comparison,
     swapped_cause,
     swapped_figures,
@@ -166,7 +167,7 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
     two sides of a verb swapped (`swapped_roles`), a cause and its effect swapped
     (`swapped_cause`), an antonym, all said of what the sentence says of some
     (`overstated_scope`), one thing kept to where the sentence lists others (`narrowed_scope`), a
-    comparison the other way round
+    winner where the sentence says the two match (`parity_said`), a comparison the other way round
     (in words, or in the figures given to each side), or another name in the claim's slot
     (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
@@ -174,7 +175,8 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
             or swapped_roles(claim, sentence) or swapped_cause(claim, sentence)
             or opposite_words(claim, sentence) or overstated_scope(claim, sentence)
             or narrowed_scope(claim, sentence)
-            or reversed_comparison(claim, sentence, name) or compared_figures(claim, sentence)
+            or reversed_comparison(claim, sentence, name) or parity_said(claim, sentence, name)
+            or compared_figures(claim, sentence)
             or substitution(claim, sentence, paper))
 
 

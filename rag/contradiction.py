@@ -114,6 +114,7 @@ class Words:
     causes_backward: re.Pattern[str] | None = None
     # "every existing method" (the claim) against "existing methods largely" (its sentence)
     universal_scope: re.Pattern[str] | None = None
+    parity: frozenset[str] = frozenset()  # "matches", "on par": neither side is better, as written
     partial_scope: re.Pattern[str] | None = None
 
 
@@ -176,6 +177,7 @@ def words() -> Words:
         varied_fillers=stems(raw.get("varied_fillers", "").split()),
         causes_forward=phrases(r"\b", raw.get("causes_forward", []), r"\b"),
         causes_backward=phrases(r"\b", raw.get("causes_backward", []), r"\b"),
+        parity=frozenset(raw.get("parity_words", "").split()),
         universal_scope=phrases(r"(?<![\w-])", raw.get("universal_scope", []), r"(?![\w-])"),
         partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
@@ -604,6 +606,31 @@ def reversed_comparison(claim: str, sentence: str, name: str = "") -> str:
             straight = len(left1 & left2) / len(left1) + len(right1 & right2) / len(right1)
             if d1 == d2 and left1 & right2 and right1 & left2 and cross > straight:
                 return "the comparison is the other way round"
+    return ""
+
+
+def parity_said(claim: str, sentence: str, name: str = "") -> str:
+    """The claim has one side beat the other ("UPT clearly outperforms RecurrUPT") where the
+    sentence says they match ("RecurrUPT matches UPT performance"): a comparison of worth
+    (`valence`), not of size ("fewer parameters" is no verdict on performance), whose two sides
+    are both among the words around the sentence's parity word, either way round."""
+    w = words()
+    valence = {x for x in w.valence if w.comparatives.get(x)}
+    raw = set(re.findall(r"[a-z]+", claim.lower()))
+    if not raw & valence:
+        return ""
+    own = frozenset(tokenize(name))
+    sides = [(left, right) for d, left, right in _comparisons(_scopes(claim)[0], frozenset()) if left and right]
+    scoped = _scopes(sentence)[0]
+    for i, x in enumerate(scoped):
+        if x.raw not in w.parity or x.negated:
+            continue
+        around = _stems_of([y for y in scoped[:i][::-1] if y.clause == x.clause], 5) | \
+            _stems_of([y for y in scoped[i + 1 : i + 8] if y.clause == x.clause], 5)
+        if any(y.stem in w.self_references for y in scoped[:i]):
+            around |= own
+        if any(left & around and right & around and not left & right for left, right in sides):
+            return f"the claim has one side beat the other where the passage says '{x.raw}'"
     return ""
 
 

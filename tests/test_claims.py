@@ -73,6 +73,7 @@ from rag.contradiction import (  # noqa: E402
     number_direction,
     opposite_words,
     overstated_scope,
+    parity_said,
     reversed_comparison,
     swapped_figures,
 )
@@ -191,6 +192,20 @@ def test_a_claim_keeping_to_one_thing_contradicts_a_sentence_listing_others() ->
                               "GLOT refines token representations with a graph neural network, and finally aggregates them.")
     assert not narrowed_scope("The neuron encodes only gender.", "The neuron encodes only gender, not race.")
     assert not narrowed_scope("RoT cuts tokens by only 40%.", "RoT cuts tokens by 40%, latency by 82%.")
+
+
+def test_a_winner_contradicts_a_sentence_saying_the_two_match() -> None:
+    """blind29's di17 (after its run): "UPT clearly outperforms RecurrUPT" against "RecurrUPT
+    matches UPT performance". A comparison of size ("fewer parameters") is no verdict on
+    performance, and a claim of a match agrees."""
+    recurr = ("We further validate broad architectural compatibility: RecurrViT reduces error accumulation by "
+              "90% compared to standard Vision Transformers on Active Matter, while RecurrUPT matches UPT "
+              "performance on ShapeNet-Car using 44% fewer parameters.")
+    assert "'matches'" in parity_said("On ShapeNet-Car the original UPT clearly outperforms RecurrUPT.", recurr)
+    assert parity_said("RecurrUPT performs better than UPT on ShapeNet-Car.", recurr)
+    assert not parity_said("RecurrUPT uses fewer parameters than UPT on ShapeNet-Car.", recurr)
+    assert not parity_said("RecurrUPT matches the performance of UPT on ShapeNet-Car.", recurr)
+    assert not parity_said("RecurrViT outperforms standard Vision Transformers on Active Matter.", recurr)
 
 
 def test_evaluative_antonyms_contradict_and_kinds_of_model_do_not() -> None:

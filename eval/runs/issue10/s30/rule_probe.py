@@ -24,8 +24,8 @@ from rag.text import tokenize
 
 module, _, name = sys.argv[1].rpartition(".")
 rule = getattr(importlib.import_module(f"rag.{module}") if module else contradiction, name)
-# a rule that also reads the sentence's paper's words (claims.substitution)
-with_paper = len(inspect.signature(rule).parameters) == 3
+# a rule that also reads the sentence's paper's words (claims.substitution) or name
+third = list(inspect.signature(rule).parameters)[2:3]
 papers = {p.paper_id: p for p in load_papers(Path("rag/demo/papers.txt")).papers}
 fired: dict[str, list[str]] = collections.defaultdict(list)
 total: collections.Counter[str] = collections.Counter()
@@ -45,7 +45,8 @@ for f in sorted(x for x in glob.glob("eval/questions/claims_*.jsonl") if not any
             from rag.sentences import split_sentences
             for s in split_sentences(p.abstract):
                 if s in said or numbers(claim) & numbers(s.replace("\\", "")):
-                    args = (frozenset(tokenize(f"{p.abstract} {p.display_name}")),) if with_paper else ()
+                    args = ((frozenset(tokenize(f"{p.abstract} {p.display_name}")),) if third == ["paper"]
+                            else (p.display_name,) if third == ["name"] else ())
                     if why := rule(claim, s, *args):
                         fired[q["verdict"]].append(f"{f.split('/')[-1]} {q['id']} [{q['verdict']}] {q['claim']}\n"
                                                    f"    against: {s}\n    {why}")
