@@ -77,8 +77,6 @@ def in_chinese(question: str, answer: Answer, llm: ChatModel, max_tokens: int = 
     the Chinese refusal (same closest papers), an answer already in Chinese stays, an English
     one is translated (`translated`). A model that fails or a translation that is not faithful
     keeps the English text, opened by a note in Chinese that it is the checked English answer."""
-    if answer.error:
-        return replace(answer, question=question)
     if answer.refused:
         return replace(answer, question=question, text=refusal(question, answer.suggestions).text)
     if has_cjk(answer.text):  # the model answered in Chinese all the same: nothing to translate

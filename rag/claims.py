@@ -224,7 +224,8 @@ def substitution(claim: str, sentence: str, paper: frozenset[str]) -> str:
             continue
         said = [r for r, _ in c[i1:i2]]
         instead = " ".join(r for r, _ in s[j1 : min(j2, j1 + (len(said) if at_end else _SLOT_MAX))])
-        named = names & {w.lower() for w in said} or _listed(" ".join(said), claim) and _listed(instead, sentence)
+        named = bool(names & {w.lower() for w in said}) or (_listed(" ".join(said), claim)
+                                                             and _listed(instead, sentence))
         if not named or set(tokenize(" ".join(said))) & paper or _EXAMPLE.search(
                 " ".join(r for r, _ in c[max(0, i1 - 2) : i2])):
             continue  # an example the paper does not give ("methods such as CoTTA") is unstated

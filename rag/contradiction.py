@@ -114,8 +114,8 @@ class Words:
     causes_backward: re.Pattern[str] | None = None
     # "every existing method" (the claim) against "existing methods largely" (its sentence)
     universal_scope: re.Pattern[str] | None = None
-    parity: frozenset[str] = frozenset()  # "matches", "on par": neither side is better, as written
     partial_scope: re.Pattern[str] | None = None
+    parity: frozenset[str] = frozenset()  # "matches", "on par": neither side is better, as written
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -428,7 +428,7 @@ def narrowed_scope(claim: str, sentence: str) -> str:
     race, and religion"): a sibling in the sentence's list, joined by a comma, "and" or "or",
     that the claim does not name. Not "not only" or "rather than only", not a number, not when
     the sentence keeps to one thing itself."""
-    if _ONLY.search(sentence):
+    if not _ONLY.search(claim) or _ONLY.search(sentence):
         return ""
     said, negating = set(tokenize(claim)), words().negating
     for m in _ONLY.finditer(claim):
@@ -620,7 +620,7 @@ def parity_said(claim: str, sentence: str, name: str = "") -> str:
     if not raw & valence:
         return ""
     own = frozenset(tokenize(name))
-    sides = [(left, right) for d, left, right in _comparisons(_scopes(claim)[0], frozenset()) if left and right]
+    sides = [(left, right) for _, left, right in _comparisons(_scopes(claim)[0], frozenset()) if left and right]
     scoped = _scopes(sentence)[0]
     for i, x in enumerate(scoped):
         if x.raw not in w.parity or x.negated:

@@ -20,6 +20,7 @@ from rag import contradiction
 from rag.contradiction import aligned_sentences, numbers
 from rag.corpus import load_papers
 from rag.models import Hit, Passage
+from rag.sentences import split_sentences
 from rag.text import tokenize
 
 module, _, name = sys.argv[1].rpartition(".")
@@ -42,11 +43,10 @@ for f in sorted(x for x in glob.glob("eval/questions/claims_*.jsonl") if not any
             hit = Hit(pid, pid, p.abstract, 1.0, {"display_name": p.display_name})
             one = Passage(1, hit, p.abstract)
             said = set(aligned_sentences(claim, one))
-            from rag.sentences import split_sentences
+            args = ((frozenset(tokenize(f"{p.abstract} {p.display_name}")),) if third == ["paper"]
+                    else (p.display_name,) if third == ["name"] else ())
             for s in split_sentences(p.abstract):
                 if s in said or numbers(claim) & numbers(s.replace("\\", "")):
-                    args = ((frozenset(tokenize(f"{p.abstract} {p.display_name}")),) if third == ["paper"]
-                            else (p.display_name,) if third == ["name"] else ())
                     if why := rule(claim, s, *args):
                         fired[q["verdict"]].append(f"{f.split('/')[-1]} {q['id']} [{q['verdict']}] {q['claim']}\n"
                                                    f"    against: {s}\n    {why}")
