@@ -16,7 +16,9 @@ from rag.policy import (
     DEFAULT_SUPPORT,
     REFUSAL,
     Context,
+    affirms,
     asked_terms,
+    belief,
     check_pair,
     correctable,
     follows_kept,
@@ -186,16 +188,22 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         t.counts["sentences"] += 1
         names = " ".join(f"{by_n[n].hit.name} {by_n[n].hit.metadata.get('display_name', '')}" for n in valid)
         cited = replace(ctx, cited_names=frozenset(tokenize(names)))  # names it may use (specifics)
+        # "Yes, that's right." to "I remember X. Is that right?" says X: it is checked as saying it
+        believed = belief(ctx.original or ctx.question)[1] if not reading and affirms(claim) else ""
+        if believed:
+            said = f"{claim.rstrip()} {believed}"
         split = _decide_parts(parts, valid, passages, vectors, cited, current) if (
-            not reading and (parts := _by_paper(claim, ctx))) else None
+            not reading and not believed and (parts := _by_paper(claim, ctx))) else None
         # a reading words the question its own way: its asked terms are not checked (the
         # standalone question is another translation, so "discard elements" would not be "drop")
         checking = replace(cited, question="") if reading else cited
         action, out, good, verdicts = split or _decide(said, valid, passages, vectors, checking, current)
         if reading:
             verdicts = (*verdicts, Verdict("read_in_english", True, reading))
-            if action in ("kept", "repaired"):  # the Chinese sentence, with the citations found
-                out = with_markers(claim, good)
+        if believed:
+            verdicts = (*verdicts, Verdict("affirms_belief", True, f"checked as also saying: {believed}"))
+        if (reading or believed) and action in ("kept", "repaired"):
+            out = with_markers(claim, good)  # the sentence as written, with the citations found
         t.counts[{"kept": "supported", "dropped": "unsupported"}.get(action, "repaired")] += 1
         t.checks.append(SentenceCheck(claim, tuple(good), action, verdicts))
         previous = good if action != "dropped" else []

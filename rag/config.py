@@ -217,6 +217,13 @@ class Settings(BaseSettings):
         "the one it means in its own words (a paraphrase): shorter copies of that description "
         "are restated too.",
     )
+    restated_echo_share: float = Field(
+        0.8, ge=0.0, le=1.0,
+        description="A sentence this much of whose words are restated stretches of the question "
+        "is the question given back: it asserts only that a paper fits the question's words, so "
+        "those words are checked against the paper it cites after all (1.0: only a sentence "
+        "that says nothing else).",
+    )
     claim_support_steps: tuple[tuple[float, float], ...] = Field(
         ((-1.0, 0.7), (0.6, 0.5), (0.75, 0.3)),
         description="Claim questions: (cosine, share) steps. An evidence sentence (with its paper's "

@@ -94,6 +94,12 @@ class Words:
     follow_on: re.Pattern[str] | None = None
     # "Yes, ...", "No, ...", "是的，...": a sentence giving a yes / no question its answer
     verdict_opener: re.Pattern[str] | None = None
+    # "I remember X. Is that right?": a tag question asking whether what was just said is
+    # right, and the asker's framing of what they believe ("I remember", "in my memory")
+    belief_tag: re.Pattern[str] | None = None
+    belief_marker: re.Pattern[str] | None = None
+    belief_doubt: re.Pattern[str] | None = None  # "Am I mixing that up?": a "yes" would deny it
+    affirming: re.Pattern[str] | None = None  # "Yes, ...", "That's right.": a sentence agreeing
     # "compare with *existing methods*": words that name nothing particular to compare with (stems)
     compared_generic: frozenset[str] = frozenset()
     # "compare with explicit models *achieving* the same ...": a clause about the thing begins
@@ -165,6 +171,10 @@ def words() -> Words:
         follow_on=phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),
                                 raw.get("verdict_openers_cjk", "").split()),
+        belief_tag=_belief_tag(raw.get("belief_tags", []), raw.get("belief_short_tags", [])),
+        belief_marker=phrases(r"(?<![\w-])", raw.get("belief_markers", []), r"(?![\w-])(?:\s+(?:that|as|being|it)\b)*"),
+        belief_doubt=phrases(r"\b", raw.get("belief_doubts", []), r"\b"),
+        affirming=phrases(r"^\W*", raw.get("affirming_openers", []), r"(?![\w'-])"),
         compared_generic=stems(raw.get("compared_generic", "").split()),
         compared_clause=phrases(r"\b", raw.get("compared_clause_openers", []), r"\b"),
         vague_quantity=phrases(r"\b", raw.get("vague_quantities", []), r"\b"),
@@ -182,6 +192,17 @@ def words() -> Words:
         partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
+
+
+def _belief_tag(tags: list[str], short: list[str]) -> re.Pattern[str] | None:
+    """A question sentence asking whether what was said before it is right: one opening with a
+    tag ("Is that ...?", "Am I ...?", at most 80 characters), or a short one after a comma
+    ("..., right?"). None for no tags."""
+    if not tags and not short:
+        return None
+    opening = "|".join(map(re.escape, tags)) or "(?!)"
+    after = "|".join(map(re.escape, short)) or "(?!)"
+    return re.compile(rf"(?:^|(?<=[.?!:;]))\s*(?:{opening})\b[^?.!]{{0,80}}\?|,\s*(?:{after})\?", re.IGNORECASE)
 
 
 def _multiplier(units: list[str]) -> re.Pattern[str] | None:

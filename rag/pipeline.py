@@ -338,7 +338,8 @@ class PaperChat:
                        added_share=self.settings.added_held_share,
                        paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share,
                        restated_span=self.settings.restated_span if query.named
-                       else self.settings.restated_span_described)
+                       else self.settings.restated_span_described,
+                       echo_share=self.settings.restated_echo_share)
 
     def _subjects(self) -> Subjects:
         catalogue = self.store.catalogue()

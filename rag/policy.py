@@ -68,6 +68,7 @@ from rag.text import acronym_words, is_author_label, tokenize
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
 DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
 DEFAULT_RESTATED_SPAN: int = Settings.model_fields["restated_span"].default
+DEFAULT_ECHO_SHARE: float = Settings.model_fields["restated_echo_share"].default
 DEFAULT_ADDED_SHARE: float = Settings.model_fields["added_held_share"].default
 
 
@@ -128,6 +129,7 @@ class Context:
     paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
     restated_span: int = DEFAULT_RESTATED_SPAN  # Settings.restated_span
+    echo_share: float = DEFAULT_ECHO_SHARE  # Settings.restated_echo_share
     added_share: float = DEFAULT_ADDED_SHARE  # Settings.added_held_share
     cited_names: frozenset[str] = frozenset()  # stemmed names of the papers a sentence cites
     # a Chinese answer sentence -> its English reading (rag/english.py), checked in its stead
@@ -239,15 +241,54 @@ def restated(tokens: list[str], question: list[str], span: int) -> set[int]:
 
 
 @lru_cache(maxsize=256)
+def belief(question: str) -> tuple[str, str]:
+    """(the sentence, what it states) of a question that says what the asker believes and asks
+    whether it is right: the sentence before a tag question asking so ("I remember its SpMV
+    code running 20% faster. Is that the right speed figure?", "..., right?"; `belief_tags`),
+    not a tag offering alternatives ("Is that for SpMV or SpMM?"), asking what or which ("Is
+    this a known finding, and which model ...?") or whether the asker is wrong ("Am I mixing
+    that up?", where "yes" denies it: `belief_doubts`); what it states is what follows the
+    asker's framing ("I remember", "I have it in my head that": `belief_markers`). ("", "")
+    for a question stating no belief (blind33's half-remembered questions)."""
+    w = words()
+    if w.belief_tag is None or _CJK.search(question):
+        return "", ""
+    for m in w.belief_tag.finditer(question):
+        tag = m.group(0)
+        if re.search(r"\bor\b", tag, re.IGNORECASE) or (w.belief_doubt and w.belief_doubt.search(tag)) or (
+                _WH_WORD.search(tag) and not re.search(r"\b(?:that|this|it)\s+(?:how|what)\b", tag, re.IGNORECASE)):
+            continue
+        before = split_sentences(question[: m.start()].strip())
+        if not before:
+            continue
+        sentence = before[-1]
+        framing = list(w.belief_marker.finditer(sentence)) if w.belief_marker else []
+        stated = sentence[framing[-1].end():] if framing else sentence
+        stated = stated.strip(" ,:;")
+        if stated:
+            return sentence, stated
+    return "", ""
+
+
+def affirms(sentence: str) -> bool:
+    """The sentence agrees with what it answers ("Yes, ...", "That's right.")."""
+    opener = words().affirming
+    return bool(opener and opener.match(sentence))
+
+
+@lru_cache(maxsize=256)
 def described(question: str) -> str:
     """The part of a question an answer may copy as the question's own description (for
     `restated`): not the content of a yes / no question ("Does NAVIS use edge features ...?"
     answered "Yes, NAVIS uses edge features ..." asserts it), unless it asks whether some work
     exists ("Is there work that ...?"), and never a condition the question sets ("when the
-    components have full covariance matrices"): those are what the answer must show."""
+    components have full covariance matrices") or what the asker believes and asks to have
+    confirmed (`belief`): those are what the answer must show."""
     if asks_yes_no(question):
         return ""
     w = words()
+    _, stated = belief(question)  # what the asker believes is what a "yes" asserts
+    question = question.replace(stated, " ") if stated else question
     return w.condition.sub(" ", question) if w.condition else question
 
 
@@ -263,17 +304,24 @@ def asks_yes_no(question: str) -> bool:
 
 def asked_terms_held(claim: str, passage: Passage, question: str,
                      paper: frozenset[str] = frozenset(), share: float = 1.0,
-                     restated_span: int = 0) -> Verdict:
+                     restated_span: int = 0, echo_share: float = DEFAULT_ECHO_SHARE) -> Verdict:
     """The two-word terms the sentence repeats from the question are held by the cited paper:
     at least `share` of them (one term of one: all), and all of them answering a yes / no
-    question, whose terms are what the answer asserts ("Yes, it was applied to age bias").
+    question, whose terms are what the answer asserts ("Yes, it was applied to age bias"), or
+    agreeing with what the asker believes (`belief`).
     Terms inside a stretch of at least `restated_span` words the sentence copies from the
     question's description (`described`) are restated, not something the sentence asserts:
-    they count as held."""
-    if asks_yes_no(question):
-        share = 1.0
+    they count as held; unless `echo_share` of its words are restated, the question given back
+    ("Yes, there is work that learns one dedicated unit encoding an attribute such as gender
+    [4]"): all it says is that the cited paper fits the question's words, so they are checked
+    (blind21's ba16, blind31's bk15 at 4,310 papers cited another paper so)."""
+    if asks_yes_no(question) or affirms(claim) and belief(question)[1]:
+        share = 1.0  # "Yes, ..." to what the asker believes asserts all of it
     tokens = tokenize(claim)
     copied = restated(tokens, tokenize(described(question)), restated_span)
+    own = [i for i, t in enumerate(tokens) if t not in _VERDICT_WORDS]
+    if own and sum(i in copied for i in own) >= echo_share * len(own):
+        copied = set()  # the question given back
     pairs = list(zip(tokens, tokens[1:], strict=False))
     terms = asked_terms(question) & set(pairs)
     asserted = terms & {pair for i, pair in enumerate(pairs) if not {i, i + 1} <= copied}
@@ -618,7 +666,7 @@ def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
     return (supported(score, ctx.threshold), numbers_held(claim, passage),
             numbers_bound(claim, passage, ctx.question),
             asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share,
-                             ctx.restated_span),
+                             ctx.restated_span, ctx.echo_share),
             specifics_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.cited_names),
             known_words(claim, ctx.unknown, passage.hit.text),
             subject(claim, passage, ctx, current), no_contradiction(claim, passage))

@@ -421,3 +421,24 @@ def test_a_yes_no_answer_whose_yes_was_dropped_is_refused(real_chat: PaperChat) 
     how = "How does InfoSEDD estimate mutual information?"
     assert not finalize(how, "It estimates mutual information between discrete variables with a "
                              "discrete diffusion approach [1].", _passages(), real_chat.vectors, [], how).refused
+
+
+def test_a_yes_to_what_the_asker_believes_is_checked_as_saying_it(real_chat: PaperChat) -> None:
+    """Blind33's bm23: "I think its exploration was driven by uncertainty about the
+    environment's dynamics. Is that right? What does it keep uncertainty over?" answered "Yes,
+    that's correct [2]." passed on the one word "correct" and was cited. A yes is checked as
+    saying what the asker believes: dropped here, while the answer to the question after it stands."""
+    q = ("I remember a paper on RecurrSim. I think it picks the number of recurrent iterations at "
+         "training time only. Is that right? What does it trade?")
+    ctx = _subjects_ctx(q, focus=frozenset({"p1"}))
+    out = check_citations("Yes, that's correct [2]. RecurrSim trades accuracy for cost [2].",
+                          _passages(), real_chat.vectors, ctx=ctx)
+    assert out.checks[0].action == "dropped" and out.cited == [2]
+    assert any(v.check == "affirms_belief" for v in out.checks[0].verdicts)
+    assert out.text.startswith("RecurrSim trades accuracy for cost")
+    # a belief the passage holds: the yes stands, as the asker wrote it, with its citation
+    right = ("I remember RecurrSim choosing the number of recurrent iterations at inference time. "
+             "Is that right?")
+    kept = check_citations("Yes, that's correct [2].", _passages(), real_chat.vectors,
+                           ctx=_subjects_ctx(right, focus=frozenset({"p1"})))
+    assert kept.text == "Yes, that's correct [2]." and kept.cited == [2]

@@ -13,6 +13,7 @@ from rag.policy import (
     Subjects,
     added_held,
     adds_information,
+    affirms,
     answer_type_matches,
     answerability,
     asked_name,
@@ -21,6 +22,7 @@ from rag.policy import (
     asking_part,
     asks_after_yes_no,
     asks_yes_no,
+    belief,
     check_pair,
     choice_held,
     comparative_held,
@@ -1420,3 +1422,71 @@ def test_an_answer_sentence_narrowing_or_widening_the_scope_of_its_passage_is_co
                           "simple heuristics based on magnitude or randomness.")
     assert "'largely'" in no_contradiction("Every existing communication compression method relies on simple "
                                            "heuristics based on magnitude.", heuristics).reason
+
+
+def test_a_question_stating_what_the_asker_believes_and_asking_if_it_is_right() -> None:
+    """Blind33 (after its run): "I remember X. Is that right?" asks whether X is right; a
+    "Yes" asserts X. X is the sentence before the tag question, after the asker's framing."""
+    q = ("SparseRL: I remember its generated SpMV code running about 20% faster than existing "
+         "methods. Is that the right speed figure? If not, what was the speed-up?")
+    assert belief(q) == ("SparseRL: I remember its generated SpMV code running about 20% faster than "
+                         "existing methods.", "its generated SpMV code running about 20% faster than "
+                         "existing methods.")
+    mid = ("There's a test-time adaptation paper about slowly drifting data, and I have it in my head "
+           "that the authors said existing methods already cope fine. Is that how it went?")
+    assert belief(mid)[1] == "the authors said existing methods already cope fine."
+    assert belief("QuRL is trained with DPO, right?")[1] == "QuRL is trained with DPO"
+    assert belief("A colleague sums up STAD as label-free. Is that a fair summary?")[1] == \
+        "A colleague sums up STAD as label-free."
+    # not a belief: no tag, a tag offering alternatives or asking which, a tag where "yes" denies it
+    assert belief("Does QuRL use DPO?") == ("", "")
+    assert belief("SparseRL reports 20%. Is that figure for SpMV or for SpMM?") == ("", "")
+    assert belief("My GNN loses to a moving average. Is this a known finding, and which model wins?") == ("", "")
+    assert belief("I remember NAVIS using transformers. Am I mixing that up?") == ("", "")
+    assert belief("QuRL 我记得是用 DPO 训练的，对吗？") == ("", "")
+    assert affirms("Yes, that's correct.") and affirms("That is right [1].") and affirms("Correct.")
+    assert not affirms("No, it runs 30% faster.") and not affirms("Yesterday's results.")
+    assert not affirms("Correctness is checked by the reward.")
+
+
+def test_what_the_asker_believes_is_not_a_description_a_yes_may_restate() -> None:
+    """Blind33's bm16 at 4,310 papers: "Yes, the authors ... mentioned that existing adaptation
+    methods already cope fine with such drift ..." copied the asker's belief and passed as a
+    restatement of the question, citing another paper. The belief is what a "yes" asserts:
+    its terms are checked, all of them, as for a yes / no question."""
+    q = ("There's a test-time adaptation paper about data that drift slowly, and I have it in my "
+         "head that the authors said existing adaptation methods already cope fine with such drift. "
+         "Is that how it went? What had earlier work concentrated on?")
+    assert "cope fine" not in described(q) and "test-time adaptation paper" in described(q)
+    passage = _passage(1, "p9", "PFT3A", "Existing adaptation methods focus on visual data; our test-time "
+                       "adaptation method handles label shift and drift.")
+    yes = "Yes, the authors said existing adaptation methods already cope fine with such drift."
+    held = asked_terms_held(yes, passage, q, share=0.6, restated_span=3)
+    assert not held.ok and "cope fine" in held.reason
+    # the same words in a sentence that does not agree are held to the usual share
+    no = "No, the authors said existing adaptation methods do not cope fine with such drift."
+    assert asked_terms_held(no, passage, q, share=0.5, restated_span=3).ok
+
+
+def test_a_sentence_that_only_gives_the_question_back_is_checked_against_its_paper() -> None:
+    """Blind31's bk15 at 4,310 papers: "Yes, there is work that learns one dedicated unit
+    encoding an attribute such as gender and then rewrites the model's weights to remove the
+    bias [4]" gives the question back word for word, and cited a bias benchmark. All it asserts
+    is that the cited paper fits the question's words: they are checked, not taken as restated."""
+    question = ("Our screening model favours male candidates. Is there work that learns one dedicated "
+                "unit encoding an attribute such as gender and then rewrites the model's weights?")
+    other = _passage(4, "bf", "BiasFreeBench", "We benchmark methods for mitigating bias in the "
+                     "responses of large language models, such as gender bias.")
+    echo = ("Yes, there is work that learns one dedicated unit encoding an attribute such as gender "
+            "and then rewrites the model's weights.")
+    held = asked_terms_held(echo, other, question, share=0.6, restated_span=3)
+    assert not held.ok and "dedic unit" in held.reason
+    assert asked_terms_held(echo.replace("weights.", "weights in hiring."), other, question, share=0.6,
+                            restated_span=3, echo_share=1.0).ok  # only a sentence with nothing else
+    # a sentence restating the question and adding what the paper says is checked on what it adds
+    gradiend = _passage(1, "gr", "GRADIEND", "This study introduces an encoder-decoder approach that "
+                        "leverages model gradients to learn a feature neuron encoding societal bias "
+                        "information such as gender, race, and religion.")
+    adds = ("There is work that learns one dedicated unit encoding an attribute such as gender: it "
+            "leverages model gradients to learn a feature neuron encoding societal bias information.")
+    assert asked_terms_held(adds, gradiend, question, share=0.6, restated_span=3).ok
