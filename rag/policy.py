@@ -600,10 +600,17 @@ def known_words(claim: str, unknown: frozenset[str], text: str = "") -> Verdict:
                    f"no loaded paper has: {', '.join(sorted(used))}" if used else "")
 
 
+# "Without any labels, ...", "However, ...": a short opening phrase before the sentence's subject
+_OPENING_PHRASE = re.compile(r"^[^,.;:()\[\]]{1,40},\s*")
+
+
 def refers_to_subject(claim: str) -> bool:
-    """'It reduces ...', 'The paper shows ...', '该方法 ...': about the paper being discussed."""
+    """'It reduces ...', 'The paper shows ...', '该方法 ...', also after a short opening phrase
+    ("Without any labels, it infers ...": blind20's az16 at 4,310 papers was corrected to a
+    quote of another paper): about the paper being discussed."""
     low = claim.lower().lstrip()
-    return any(re.match(rf"{re.escape(r)}(?!\w)", low) for r in words().references)
+    starts = (low, _OPENING_PHRASE.sub("", low, count=1))
+    return any(re.match(rf"{re.escape(r)}(?!\w)", x) for x in starts for r in words().references)
 
 
 # "Liu et al.", "Schönlieb et al": the surname before it (a name, capitalised).
