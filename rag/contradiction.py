@@ -94,6 +94,7 @@ class Words:
     follow_on: re.Pattern[str] | None = None
     # "Yes, ...", "No, ...", "是的，...": a sentence giving a yes / no question its answer
     verdict_opener: re.Pattern[str] | None = None
+    reference: re.Pattern[str] | None = None  # a sentence opening with one of the `references`
     # "I remember X. Is that right?": a tag question asking whether what was just said is
     # right, and the asker's framing of what they believe ("I remember", "in my memory")
     belief_tag: re.Pattern[str] | None = None
@@ -168,6 +169,7 @@ def words() -> Words:
         restating_openers=tuple(raw.get("restating_openers", [])),
         choice_openers=frozenset(raw.get("choice_openers", "").split()),
         condition=phrases(r"\b", raw.get("condition_words", "").split(), r"\b[^;:?.!]*"),
+        reference=phrases("^", raw["subject_references"], r"(?!\w)"),
         follow_on=phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),
                                 raw.get("verdict_openers_cjk", "").split()),

@@ -240,6 +240,10 @@ def restated(tokens: list[str], question: list[str], span: int) -> set[int]:
     return covered
 
 
+_EITHER = re.compile(r"\bor\b", re.IGNORECASE)  # "... or ...?": alternatives offered
+_ASKS_BACK = re.compile(r"\b(?:that|this|it)\s+(?:how|what)\b", re.IGNORECASE)  # "Is that how it went?"
+
+
 @lru_cache(maxsize=256)
 def belief(question: str) -> tuple[str, str]:
     """(the sentence, what it states) of a question that says what the asker believes and asks
@@ -255,8 +259,8 @@ def belief(question: str) -> tuple[str, str]:
         return "", ""
     for m in w.belief_tag.finditer(question):
         tag = m.group(0)
-        if re.search(r"\bor\b", tag, re.IGNORECASE) or (w.belief_doubt and w.belief_doubt.search(tag)) or (
-                _WH_WORD.search(tag) and not re.search(r"\b(?:that|this|it)\s+(?:how|what)\b", tag, re.IGNORECASE)):
+        offers = _EITHER.search(tag) or (w.belief_doubt and w.belief_doubt.search(tag))
+        if offers or (_WH_WORD.search(tag) and not _ASKS_BACK.search(tag)):
             continue
         before = split_sentences(question[: m.start()].strip())
         if not before:
@@ -608,9 +612,9 @@ def refers_to_subject(claim: str) -> bool:
     """'It reduces ...', 'The paper shows ...', '该方法 ...', also after a short opening phrase
     ("Without any labels, it infers ...": blind20's az16 at 4,310 papers was corrected to a
     quote of another paper): about the paper being discussed."""
-    low = claim.lower().lstrip()
-    starts = (low, _OPENING_PHRASE.sub("", low, count=1))
-    return any(re.match(rf"{re.escape(r)}(?!\w)", x) for x in starts for r in words().references)
+    reference = words().reference
+    low = claim.lstrip()
+    return bool(reference and (reference.match(low) or reference.match(_OPENING_PHRASE.sub("", low, count=1))))
 
 
 # "Liu et al.", "Schönlieb et al": the surname before it (a name, capitalised).
@@ -1100,7 +1104,7 @@ def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> V
     compressors, or build on them?") is answered by picking one, not by yes or no
     (`choice_held`)."""
     opener = words().verdict_opener
-    if opener is None or not asks_yes_no(question) or re.search(r"\bor\b", question, re.IGNORECASE):
+    if opener is None or not asks_yes_no(question) or _EITHER.search(question):
         return Verdict("verdict_kept", True, "")
     if asks_after_yes_no(question):
         return Verdict("verdict_kept", True, "the question asks more in questions of their own; "
