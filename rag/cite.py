@@ -30,13 +30,13 @@ from rag.policy import (
     source_line,
     stated,
 )
-from rag.sentences import VectorCache, overlap, relevance, split_sentences
+from rag.sentences import VectorCache, join_sentences, overlap, relevance, split_sentences
 from rag.text import has_cjk, tokenize
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
 # A list's item number is no figure: "... has these advantages: 1." / "2) ..."
-_ENUMERATOR = re.compile(r"(?<=[:：])\s*\d{1,2}[.)]$|^\d{1,2}[.)]\s+(?=\D)")
+_ENUMERATOR = re.compile(r"(?<=[:：])\s*\d{1,2}[.)]$|^(?:\d{1,2}[.)]|[-*•])\s+(?=\D)")
 _LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
 
 
@@ -115,7 +115,7 @@ def name_markers(text: str, passages: list[Passage]) -> str:
             # the paper's name, or the sentence would read "在 中" once the marker moves
             sentence = _NOUN_MARKER.sub(named, sentence)
         out.append(sentence)
-    return " ".join(out)
+    return join_sentences(out)
 
 
 _NOUN_MARKER = re.compile(r"(?:(?<=\bin)|(?<=\bfrom)|(?<=\bby)|(?<=\band)|(?<=\bsee)|(?<=\bof)|(?<=\bis)|"

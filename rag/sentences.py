@@ -15,11 +15,33 @@ _SPLIT = re.compile(
     _ABBREV + r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[$\\*\u4e00-\u9fff])|(?<=[。！？])\s*"
 )
 
+# A line opening a list item ("1. ...", "2) ...", "- ...", "• ..."): each item is a sentence of
+# its own, with its marker at its start, not left at the end of the item before ("语义 2.").
+_ITEM = re.compile(r"\n\s*(?=(?:\d{1,2}[.)]|[-*•])\s)")
+_ITEM_START = re.compile(r"(?:\d{1,2}[.)]|[-*•])\s")
+_MARKER_ONLY = re.compile(r"^\d{1,2}[.)]$")
+
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a passage or answer (keeps abbreviations such as e.g. and et al. intact)."""
-    parts = (p.strip() for p in _SPLIT.split(" ".join(text.split())))
-    return [p for p in parts if p]
+    """Sentences of a passage or answer (keeps abbreviations such as e.g. and et al. intact);
+    each item of a list written one per line is a sentence."""
+    out: list[str] = []
+    for item in _ITEM.split(text):
+        # an item ends at its line's end: what follows on the next line is not part of it
+        head, _, rest = item.partition("\n") if _ITEM_START.match(item.lstrip()) else (item, "", "")
+        for block in (head, rest):
+            parts = [p.strip() for p in _SPLIT.split(" ".join(block.split()))]
+            if len(parts) > 1 and _MARKER_ONLY.match(parts[0]):  # "1." split from its item
+                parts[:2] = [f"{parts[0]} {parts[1]}"]
+            out.extend(p for p in parts if p)
+    return out
+
+
+def join_sentences(sentences: list[str]) -> str:
+    """Sentences back into one text that `split_sentences` splits the same way: a list item
+    keeps its own line."""
+    items = [bool(_ITEM_START.match(s)) for s in sentences]
+    return "".join(("\n" if items[i] or items[i - 1] else " ") * bool(i) + s for i, s in enumerate(sentences))
 
 
 def overlap(claim: str, source: str) -> float:

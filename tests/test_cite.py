@@ -35,6 +35,28 @@ def test_a_list_item_number_is_not_part_of_the_claim() -> None:
     assert [c for c, _ in claims("RoT cuts latency by 82% [1].")] == ["RoT cuts latency by 82%."]
 
 
+def test_a_list_written_one_item_per_line_is_split_at_its_items() -> None:
+    """Blind34's bn27 (after its run): the items of "...不一样：\n1. 语义\n2. 值范围\n3. 维度" were
+    read as "语义 2." and "值范围 3.", the next item's number ending the one before, and were
+    dropped for the figures 2 and 3, though the list was the right answer. Naming the markers
+    keeps the lines."""
+    from rag.cite import name_markers
+    zh = "输入特征在以下几个方面不一样：\n1. 语义\n2. 值范围\n3. 维度"
+    assert [c for c, _ in claims(name_markers(zh, _passages()))] == [
+        "输入特征在以下几个方面不一样：", "语义", "值范围", "维度"]
+    en = "Features differ in three ways [2]:\n1. Semantics [2]\n2) Value ranges\n- Dimensions [1]"
+    assert claims(name_markers(en, _passages())) == [
+        ("Features differ in three ways:", [2]), ("Semantics", [2]), ("Value ranges", []),
+        ("Dimensions", [1])]
+    # an item ends with its line: the next line, not an item, is a sentence of its own
+    assert [c for c, _ in claims(name_markers("You need:\n- Access to its gradients\nThis rewrites "
+                                              "the model [1].", _passages()))] == [
+        "You need:", "Access to its gradients", "This rewrites the model."]
+    # a figure inside an item is still the item's own
+    assert claims("Results:\n1. RoT cuts latency by 82% [1]\n2. Cost falls by 59% [1]") == [
+        ("Results:", []), ("RoT cuts latency by 82%", [1]), ("Cost falls by 59%", [1])]
+
+
 def test_correct_citations_are_kept(real_chat: PaperChat) -> None:
     out = check_citations("InfoSEDD estimates mutual information with discrete diffusion [1].",
                           _passages(), real_chat.vectors)

@@ -144,6 +144,30 @@ def test_subject_a_sentence_naming_x_et_al_must_cite_a_paper_by_x() -> None:
     assert subject(claim, cites_balla, CTX).ok  # the passage discusses Balla et al.
 
 
+def test_a_label_of_loaded_authors_must_not_cite_another_paper_whose_authors_are_unknown() -> None:
+    """Blind34's bn40 at 4,310 papers: "Lanzillotta et al. use 4 epochs per task" cited an
+    ICLR paper (no authors recorded) saying "up to 4 epochs"; Lanzillotta et al. wrote a loaded
+    paper, so the sentence is about that paper, or a copy of it loaded again."""
+    def by(pid: str, text: str, authors: str = "") -> Passage:
+        return Passage(1, Hit(f"{pid}-0", pid, text, 1.0, {"display_name": pid, "authors": authors}), text)
+
+    recs = [SimpleNamespace(paper_id="lanz", display_name="Lanzillotta et al.", title="",
+                            authors=["Giulia Lanzillotta", "Sidak Pal Singh"]),
+            SimpleNamespace(paper_id="epochs", display_name="", title="Larger Datasets", authors=[])]
+    subjects = subjects_of(recs)
+    assert subjects.labelled("As Lanzillotta et al. and Singh et al. show, ...") == {"lanz"}
+    lanz_text = "We formalize the gap between deep and shallow forgetting."
+    words = {"lanz": frozenset(tokenize(lanz_text)), "epochs": frozenset(tokenize("Training for up to 4 epochs."))}
+    ctx = Context(subjects=subjects, paper_tokens=words.__getitem__)
+    claim = "Lanzillotta et al. use 4 epochs per task."
+    wrong = subject(claim, by("epochs", "Training for up to 4 epochs."), ctx)
+    assert not wrong.ok and "Lanzillotta et al." in wrong.reason
+    assert subject(claim, by("lanz", lanz_text, "Giulia Lanzillotta"), ctx).ok
+    assert subject(claim, by("copy", lanz_text), ctx).ok  # the same abstract loaded again
+    assert subject(claim, by("epochs", "As Lanzillotta et al. found, 4 epochs suffice."), ctx).ok
+    assert subject("Kim et al. use 4 epochs.", by("epochs", "Training for up to 4 epochs."), ctx).ok  # no loaded paper by Kim
+
+
 def test_subjects_of_a_catalogue_skip_author_labels_and_cut_titles() -> None:
     recs = [SimpleNamespace(paper_id="a", display_name="RoT", title="", authors=[]),
             SimpleNamespace(paper_id="b", display_name="Huang et al.", title="", authors=[]),
@@ -384,6 +408,25 @@ def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None
     # "Is there work that ...?" describes the work it asks for: the share applies
     assert asked_terms_held(claim, grad, "Is there work where the gradient feature neuron "
                             "was applied to age bias?", share=0.6).ok
+
+
+def test_a_yes_asserts_the_whole_yes_no_question_even_terms_it_does_not_repeat() -> None:
+    """Blind34's bn38: "In ResiliBench, did any individual model actually do better with
+    Chain-of-Thought prompts ...?" answered "Yes, MDP-optimal workflow prompts achieved 62.1%,
+    while Chain-of-Thought prompts yielded 50.8%": the "Yes" says some single model did, which
+    the passage (averages only) does not hold, though the sentence repeats no such term."""
+    resili = _passage(1, "r", "ResiliBench", "MDP-optimal workflow prompts achieve an average "
+                      "success rate of 62.1%, Chain-of-Thought prompts 50.8%.")
+    q = ("In ResiliBench, did any individual model do better with Chain-of-Thought prompts than "
+         "with the MDP-optimal workflow prompts?")
+    yes = "Yes, MDP-optimal workflow prompts achieved 62.1%, while Chain-of-Thought prompts yielded 50.8%."
+    held = asked_terms_held(yes, resili, q)
+    assert not held.ok and "individu model" in held.reason
+    assert asked_terms_held(yes.replace("Yes, ", "On average, "), resili, q).ok  # no "Yes": not asserted
+    # "A, or B?": a "Yes" picks neither alternative, so it asserts neither (blind26's bf07)
+    glot = _passage(1, "g", "GLOT", "On a stress test GLOT keeps 97% accuracy while baseline methods collapse.")
+    either = "On GLOT's stress test, do the baseline methods degrade gracefully like GLOT, or do they collapse?"
+    assert asked_terms_held("Yes, baseline methods collapse.", glot, either).ok
 
 
 def test_a_description_ending_in_a_colon_asks_nothing() -> None:
