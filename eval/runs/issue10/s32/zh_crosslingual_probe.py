@@ -34,7 +34,7 @@ cache: dict[str, np.ndarray] = {}
 def vec(texts: list[str]) -> np.ndarray:
     new = [t for t in texts if t not in cache]
     if new:
-        for t, v in zip(new, [e5.query(t) for t in new]):
+        for t, v in zip(new, [e5.query(t) for t in new], strict=True):
             cache[t] = np.asarray(v, dtype=np.float32)
     return np.stack([cache[t] for t in texts])
 
@@ -61,4 +61,4 @@ for score, kind, rid, s in sorted(rows):
 for kind in ("GOOD", "NOFACT", "BAD"):
     xs = [s for s, k, *_ in rows if k == kind]
     if xs:
-        print(kind, len(xs), "min %.3f median %.3f max %.3f" % (min(xs), float(np.median(xs)), max(xs)))
+        print(kind, len(xs), f"min {min(xs):.3f} median {float(np.median(xs)):.3f} max {max(xs):.3f}")
