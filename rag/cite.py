@@ -30,7 +30,14 @@ from rag.policy import (
     source_line,
     stated,
 )
-from rag.sentences import VectorCache, join_sentences, overlap, relevance, split_sentences
+from rag.sentences import (
+    ITEM_START,
+    VectorCache,
+    join_sentences,
+    overlap,
+    relevance,
+    split_sentences,
+)
 from rag.text import has_cjk, tokenize
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
@@ -55,15 +62,21 @@ def markers(sentence: str) -> list[int]:
 
 def claims(text: str) -> list[tuple[str, list[int]]]:
     """(sentence without markers, its cited numbers); a marker alone joins the sentence before."""
-    out: list[tuple[str, list[int]]] = []
+    return [(claim, ns) for claim, ns, _ in listed_claims(text)]
+
+
+def listed_claims(text: str) -> list[tuple[str, list[int], bool]]:
+    """`claims`, each with whether it is an item of a list written one item per line (it is
+    shown as a list item again once checked)."""
+    out: list[tuple[str, list[int], bool]] = []
     for sentence in split_sentences(text):
         claim = _ENUMERATOR.sub("", MARKER.sub("", sentence).strip())
         ns = markers(sentence)
         if out and len(claim.strip(" .,;")) == 0:
-            prev, prev_ns = out[-1]
-            out[-1] = (prev, prev_ns + ns)
+            prev, prev_ns, item = out[-1]
+            out[-1] = (prev, prev_ns + ns, item)
         elif claim or ns:
-            out.append((claim, ns))
+            out.append((claim, ns, bool(ITEM_START.match(sentence))))
     return out
 
 
@@ -157,7 +170,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     t, pointers, refused = _Tally(), [], False
     current = ctx.focus
     previous: list[int] = []  # the citations of the sentence before, when it was kept
-    for claim, ns in claims(name_markers(text, passages)):
+    for claim, ns, item in listed_claims(name_markers(text, passages)):
         valid = [n for n in dict.fromkeys(ns) if n in by_n]
         t.counts["invalid_dropped"] += len(ns) - len(valid)
         if not ns and previous:
@@ -208,11 +221,14 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         t.checks.append(SentenceCheck(claim, tuple(good), action, verdicts))
         previous = good if action != "dropped" else []
         if action != "dropped":
-            t.keep(out, good)
+            # a list item stays one (the answer is Markdown), and the text after a list goes on
+            # in a paragraph of its own
+            after_list = bool(t.kept) and t.kept[-1].startswith("\n- ")
+            t.keep(f"\n- {out}" if item else f"\n\n{out}" if after_list else out, good)
             current = discussed(said, good, by_n, ctx, current)
     if not t.kept and pointers and ctx.question and not ctx.unknown:
         _quote_pointers(t, [by_n[n] for n in dict.fromkeys(pointers)], vectors, ctx)
-    return CheckedAnswer(" ".join(t.kept), t.cited, CitationReport(**t.counts), refused, t.checks)
+    return CheckedAnswer(re.sub(r" (?=\n)", "", " ".join(t.kept)).strip(), t.cited, CitationReport(**t.counts), refused, t.checks)
 
 
 def discussed(sentence: str, cited: list[int], by_n: dict[int, Passage], ctx: Context,

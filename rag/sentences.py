@@ -18,7 +18,7 @@ _SPLIT = re.compile(
 # A line opening a list item ("1. ...", "2) ...", "- ...", "• ..."): each item is a sentence of
 # its own, with its marker at its start, not left at the end of the item before ("语义 2.").
 _ITEM = re.compile(r"\n\s*(?=(?:\d{1,2}[.)]|[-*•])\s)")
-_ITEM_START = re.compile(r"(?:\d{1,2}[.)]|[-*•])\s")
+ITEM_START = re.compile(r"(?:\d{1,2}[.)]|[-*•])\s")
 _MARKER_ONLY = re.compile(r"^\d{1,2}[.)]$")
 
 
@@ -28,7 +28,7 @@ def split_sentences(text: str) -> list[str]:
     out: list[str] = []
     for item in _ITEM.split(text):
         # an item ends at its line's end: what follows on the next line is not part of it
-        head, _, rest = item.partition("\n") if _ITEM_START.match(item.lstrip()) else (item, "", "")
+        head, _, rest = item.partition("\n") if ITEM_START.match(item.lstrip()) else (item, "", "")
         for block in (head, rest):
             parts = [p.strip() for p in _SPLIT.split(" ".join(block.split()))]
             if len(parts) > 1 and _MARKER_ONLY.match(parts[0]):  # "1." split from its item
@@ -40,7 +40,7 @@ def split_sentences(text: str) -> list[str]:
 def join_sentences(sentences: list[str]) -> str:
     """Sentences back into one text that `split_sentences` splits the same way: a list item
     keeps its own line."""
-    items = [bool(_ITEM_START.match(s)) for s in sentences]
+    items = [bool(ITEM_START.match(s)) for s in sentences]
     return "".join(("\n" if items[i] or items[i - 1] else " ") * bool(i) + s for i, s in enumerate(sentences))
 
 

@@ -57,6 +57,20 @@ def test_a_list_written_one_item_per_line_is_split_at_its_items() -> None:
         ("Results:", []), ("RoT cuts latency by 82%", [1]), ("Cost falls by 59%", [1])]
 
 
+def test_a_checked_list_stays_a_list(real_chat: PaperChat) -> None:
+    """Once checked, a list written one item per line is shown as a list again (the answer
+    is Markdown), each item with its citation."""
+    from rag.cite import listed_claims
+    reply = ("Two papers fit [1]:\n1. InfoSEDD estimates mutual information with discrete diffusion [1]"
+             "\n2. RecurrSim trades accuracy for cost at inference time [2]"
+             "\nFederated learning clients exchange compressed model updates [3].")
+    assert [item for *_, item in listed_claims(reply)] == [False, True, True, False]
+    out = check_citations(reply, _passages(), real_chat.vectors)
+    assert out.text == ("- InfoSEDD estimates mutual information with discrete diffusion [1]"
+                        "\n- RecurrSim trades accuracy for cost at inference time [2]"
+                        "\n\nFederated learning clients exchange compressed model updates [3].")
+
+
 def test_correct_citations_are_kept(real_chat: PaperChat) -> None:
     out = check_citations("InfoSEDD estimates mutual information with discrete diffusion [1].",
                           _passages(), real_chat.vectors)
