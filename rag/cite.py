@@ -32,6 +32,8 @@ from rag.policy import (
 )
 from rag.sentences import (
     ITEM_START,
+    LIST_MARKER,
+    NUMBERED,
     VectorCache,
     join_sentences,
     overlap,
@@ -43,7 +45,7 @@ from rag.text import has_cjk, tokenize
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
 # A list's item number is no figure: "... has these advantages: 1." / "2) ..."
-_ENUMERATOR = re.compile(r"(?<=[:：])\s*\d{1,2}[.)]$|^(?:\d{1,2}[.)]|[-*•])\s+(?=\D)")
+_ENUMERATOR = re.compile(rf"(?<=[:：])\s*{NUMBERED}$|^{LIST_MARKER}\s+(?=\D)")
 _LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
 
 
@@ -147,14 +149,26 @@ class _Tally:
     """What happened to the reply's sentences, as the answer's report counts it."""
 
     kept: list[str] = field(default_factory=list)
+    items: list[bool] = field(default_factory=list)  # whether each kept sentence is a list item
     cited: list[int] = field(default_factory=list)
     checks: list[SentenceCheck] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=lambda: dict(
         sentences=0, supported=0, repaired=0, unsupported=0, invalid_dropped=0))
 
-    def keep(self, text: str, ns: list[int]) -> None:
+    def keep(self, text: str, ns: list[int], item: bool = False) -> None:
         self.kept.append(text)
+        self.items.append(item)
         self.cited.extend(n for n in ns if n not in self.cited)
+
+    def text(self) -> str:
+        """The kept sentences as the answer (Markdown): a list item stays one ("- ..." on a line
+        of its own), and the text after a list goes on in a paragraph of its own."""
+        out = ""
+        for i, (sentence, item) in enumerate(zip(self.kept, self.items, strict=True)):
+            if i:
+                out += "\n" if item else "\n\n" if self.items[i - 1] else " "
+            out += f"- {sentence}" if item else sentence
+        return out
 
 
 def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
@@ -221,14 +235,11 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         t.checks.append(SentenceCheck(claim, tuple(good), action, verdicts))
         previous = good if action != "dropped" else []
         if action != "dropped":
-            # a list item stays one (the answer is Markdown), and the text after a list goes on
-            # in a paragraph of its own
-            after_list = bool(t.kept) and t.kept[-1].startswith("\n- ")
-            t.keep(f"\n- {out}" if item else f"\n\n{out}" if after_list else out, good)
+            t.keep(out, good, item)
             current = discussed(said, good, by_n, ctx, current)
     if not t.kept and pointers and ctx.question and not ctx.unknown:
         _quote_pointers(t, [by_n[n] for n in dict.fromkeys(pointers)], vectors, ctx)
-    return CheckedAnswer(re.sub(r" (?=\n)", "", " ".join(t.kept)).strip(), t.cited, CitationReport(**t.counts), refused, t.checks)
+    return CheckedAnswer(t.text(), t.cited, CitationReport(**t.counts), refused, t.checks)
 
 
 def discussed(sentence: str, cited: list[int], by_n: dict[int, Passage], ctx: Context,

@@ -331,7 +331,8 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     ("Yes, there is work that learns one dedicated unit encoding an attribute such as gender
     [4]"): all it says is that the cited paper fits the question's words, so they are checked
     (blind21's ba16, blind31's bk15 at 4,310 papers cited another paper so)."""
-    if asks_yes_no(question) or affirms(claim) and belief(question)[1]:
+    yes = affirms(claim)
+    if asks_yes_no(question) or yes and belief(question)[1]:
         share = 1.0  # "Yes, ..." to what the asker believes asserts all of it
     tokens = tokenize(claim)
     copied = restated(tokens, tokenize(described(question)), restated_span)
@@ -341,8 +342,8 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     pairs = list(zip(tokens, tokens[1:], strict=False))
     terms = asked_terms(question) & set(pairs)
     asserted = terms & {pair for i, pair in enumerate(pairs) if not {i, i + 1} <= copied}
-    asked = (_clauses(question) or [question])[0]
-    if affirms(claim) and asks_yes_no(question) and not _EITHER.search(asked):
+    asked = (_clauses(question) or [question])[0]  # the yes / no clause
+    if yes and asks_yes_no(question) and not _EITHER.search(asked):
         # "Yes, ..." to "Did any model do better with X?" asserts the question, whatever else
         # the sentence says (blind34's bn38: "Yes" with two averages, no model named); not to
         # "A, or B?", where it picks neither

@@ -17,9 +17,11 @@ _SPLIT = re.compile(
 
 # A line opening a list item ("1. ...", "2) ...", "- ...", "• ..."): each item is a sentence of
 # its own, with its marker at its start, not left at the end of the item before ("语义 2.").
-_ITEM = re.compile(r"\n\s*(?=(?:\d{1,2}[.)]|[-*•])\s)")
-ITEM_START = re.compile(r"(?:\d{1,2}[.)]|[-*•])\s")
-_MARKER_ONLY = re.compile(r"^\d{1,2}[.)]$")
+NUMBERED = r"\d{1,2}[.)]"  # "1.", "2)"
+LIST_MARKER = rf"(?:{NUMBERED}|[-*•])"  # also "- ", "* ", "• "
+_ITEM = re.compile(rf"\n\s*(?={LIST_MARKER}\s)")
+ITEM_START = re.compile(rf"{LIST_MARKER}\s")
+_MARKER_ONLY = re.compile(rf"^{NUMBERED}$")
 
 
 def split_sentences(text: str) -> list[str]:
