@@ -36,11 +36,12 @@ from tqdm import tqdm
 from eval.judge import JudgeTally, judge_answer
 from eval.libraries import open_library
 from rag import prompts
-from rag.cite import REFUSAL, claims, support
+from rag.cite import claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.llm import ChatModel
 from rag.models import Answer, Passage, Turn
 from rag.pipeline import ASKED_AGAIN, PaperChat
+from rag.policy import says_unanswered
 from rag.sentences import VectorCache
 from rag.text import is_chinese
 
@@ -92,7 +93,7 @@ def judge(text: str, passages: list[Passage], expected: set[str], vectors: Vecto
     by_n = {p.n: p for p in passages}
     pos = {p.n: i for i, p in enumerate(passages)}
     for claim, ns in claims(text):
-        if REFUSAL.search(claim) or not passages:
+        if says_unanswered(claim) or not passages:
             continue
         cjk = is_chinese(claim)  # not measurable: taken as supported
         scores = np.ones(len(passages)) if cjk else support(claim, passages, vectors)

@@ -14,7 +14,6 @@ from rag.contradiction import correction
 from rag.models import CitationReport, Passage, SentenceCheck, Verdict
 from rag.policy import (
     DEFAULT_SUPPORT,
-    REFUSAL,
     Context,
     affirms,
     asked_terms,
@@ -27,6 +26,7 @@ from rag.policy import (
     not_a_question,
     passes,
     refers_to_subject,
+    says_unanswered,
     source_line,
     stated,
 )
@@ -191,7 +191,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
             # A sentence that goes on from the one before ("具体是50.8%。", "It does so by ...")
             # is checked against the passages that one cited.
             valid = list(previous)
-        if REFUSAL.search(claim):
+        if says_unanswered(claim):
             refused = refused or not t.kept
             t.keep(claim, [])
             t.checks.append(SentenceCheck(claim, (), "refusal"))

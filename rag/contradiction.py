@@ -123,6 +123,8 @@ class Words:
     universal_scope: re.Pattern[str] | None = None
     partial_scope: re.Pattern[str] | None = None
     parity: frozenset[str] = frozenset()  # "matches", "on par": neither side is better, as written
+    # "The paper does not specify ...", "文章没有讲...": the source says nothing of what was asked
+    absence: re.Pattern[str] | None = None
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -193,7 +195,26 @@ def words() -> Words:
         universal_scope=phrases(r"(?<![\w-])", raw.get("universal_scope", []), r"(?![\w-])"),
         partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
+        absence=_absence(raw),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
+
+
+def _absence(raw: dict[str, Any]) -> re.Pattern[str] | None:
+    """A sentence saying its source does not speak of something: "The paper does not specify
+    ...", "the authors did not report ...", "文章没有讲 ...", "论文并未说明 ..." (a source word, then
+    within its clause the negated verb)."""
+    def alt(items: list[str]) -> str:
+        return "|".join(map(re.escape, sorted(items, key=len, reverse=True)))
+
+    sources, verbs = raw.get("absence_sources", []), raw.get("absence_verbs", [])
+    sources_cjk, verbs_cjk = raw.get("absence_sources_cjk", "").split(), raw.get("absence_verbs_cjk", "").split()
+    negations_cjk = raw.get("absence_negations_cjk", "").split()
+    forms = []
+    if sources and verbs:
+        forms.append(rf"\b(?:{alt(sources)})\b[^.;:!?]{{0,40}}?\b(?:do|does|did)\s+not\s+(?:{alt(verbs)})\b")
+    if sources_cjk and verbs_cjk and negations_cjk:
+        forms.append(rf"(?:{alt(sources_cjk)})[^，。；：？！,;:?!\n]{{0,30}}?(?:{alt(negations_cjk)})(?:{alt(verbs_cjk)})")
+    return re.compile("|".join(forms), re.IGNORECASE) if forms else None
 
 
 def _belief_tag(tags: list[str], short: list[str]) -> re.Pattern[str] | None:

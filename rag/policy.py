@@ -1491,12 +1491,20 @@ def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:
     """Whether to ask the model again: its reply to a wh-question says nothing beyond the
     question's own words, paper names and [n] markers ("QuRL (Wei et al.)", "[1]", or
     nothing at all). A reply saying the passages do not answer is an answer, not a miss."""
-    if REFUSAL.search(reply):
+    if says_unanswered(reply):
         return Verdict("names_only", False, "the model said the passages do not answer")
     said = adds_information(question, reply, names, counts=False)
     if said.ok and reply.strip():
         return Verdict("names_only", False, said.reason)
     return Verdict("names_only", True, "the reply names papers but answers nothing")
+
+
+def says_unanswered(text: str) -> bool:
+    """The text says the passages do not answer: "I don't know", "不知道", or that its source
+    does not speak of it ("The paper does not specify ...", "文章没有讲 ...": blind34's bn41
+    answered an unanswerable question so, and was shown as an answer)."""
+    absence = words().absence
+    return bool(REFUSAL.search(text) or absence and absence.search(text))
 
 
 # A reply saying the passages do not answer ("I don't know", "不知道").

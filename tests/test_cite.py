@@ -108,6 +108,28 @@ def test_refusal_phrases_are_detected(real_chat: PaperChat) -> None:
     assert check_citations("论文中没有提到这一点。", _passages(), real_chat.vectors).refused
 
 
+def test_saying_the_paper_does_not_speak_of_it_is_a_refusal(real_chat: PaperChat) -> None:
+    """Blind34's bn41 (after its run): asked whether Balla et al. say which generation order
+    suits video, the model wrote "Balla 等人的文章没有讲视频数据应该用什么生成顺序 [1]。" ("their article
+    does not discuss ..."), and it was shown as an answer. A sentence whose source does not
+    speak of what was asked is the model saying the papers do not answer."""
+    said = ["Balla 等人的文章没有讲视频数据应该用什么生成顺序或分词方式 [1]。",
+            "论文并未说明训练用了多少个 epoch。",
+            "The paper does not specify how many epochs were used [1].",
+            "The authors did not report the training cost."]
+    for text in said:
+        assert check_citations(text, _passages(), real_chat.vectors).refused, text
+    # a negated statement of fact is no refusal: it is checked as any other sentence
+    facts = ["RecurrSim does not report a fixed cost: it trades accuracy for cost at inference time [2].",
+             "RecurrSim 没有使用固定的迭代次数，而是在推理时选择 [2]。"]
+    for text in facts:
+        assert not check_citations(text, _passages(), real_chat.vectors).refused, text
+    # said after a kept answer, it qualifies that answer instead of refusing it
+    out = check_citations("InfoSEDD estimates mutual information between discrete variables [1]. "
+                          "The paper does not specify how many samples it needs.", _passages(), real_chat.vectors)
+    assert not out.refused and out.cited == [1]
+
+
 def test_numbers_must_appear_in_the_cited_passage(real_chat: PaperChat) -> None:
     out = check_citations("RecurrSim cuts the cost by 87.5% at inference time [2].", _passages(),
                           real_chat.vectors)
