@@ -15,6 +15,7 @@ from rag.cite import quoted
 from rag.config import Settings
 from rag.contradiction import (
     aligned_sentences,
+    changed_figure,
     compared_figures,
     contradiction,
     denied_said,
@@ -163,7 +164,8 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
 
 def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = frozenset()) -> str:
     """Why the sentence contradicts the claim: negation, direction or number (the answer
-    policy's check), a number's direction, figures given to each other's things or settings, the
+    policy's check), a number's direction, figures given to each other's things or settings,
+    another figure for the same thing (`changed_figure`), the
     two sides of a verb swapped (`swapped_roles`), a cause and its effect swapped
     (`swapped_cause`), an antonym, all said of what the sentence says of some
     (`overstated_scope`), one thing kept to where the sentence lists others (`narrowed_scope`), a
@@ -171,7 +173,8 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
     (in words, or in the figures given to each side), or another name in the claim's slot
     (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
-            or swapped_figures(claim, sentence) or swapped_setting(claim, sentence)
+            or swapped_figures(claim, sentence) or changed_figure(claim, sentence)
+            or swapped_setting(claim, sentence)
             or swapped_roles(claim, sentence) or swapped_cause(claim, sentence)
             or opposite_words(claim, sentence) or overstated_scope(claim, sentence)
             or narrowed_scope(claim, sentence)
@@ -282,7 +285,7 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         about = subject(claim, one, ctx)
         if not about.ok:
             continue
-        speaks = s in aligned_sentences(claim, one) or numbers(claim) & numbers(s.replace("\\", ""))
+        speaks = s in aligned_sentences(claim, one, authors=True) or numbers(claim) & numbers(s.replace("\\", ""))
         if why := (disagreement(claim, s, p.hit.name, ctx.words_of(one)) if speaks else "") or denied_said(claim, s):
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         text = f"{s} {source_line(p)}"

@@ -402,10 +402,11 @@ def contradiction(claim: str, sentence: str, name: str = "", spelled: bool = Fal
 _RAW_NUMBERLESS = re.compile(r"\d+(?:[.,]\d+)*%?")
 
 
-def aligned_sentences(claim: str, passage: Passage, min_overlap: float = 0.5) -> list[str]:
+def aligned_sentences(claim: str, passage: Passage, min_overlap: float = 0.5, authors: bool = False) -> list[str]:
     """The passage sentences that speak to the claim (share half its content words, counting
-    the paper's name)."""
-    name = passage.hit.name
+    the paper's name, and with `authors` its authors' names: a claim naming "Abdul Majid et
+    al." speaks of their paper's sentences, which never name them; claim questions)."""
+    name = f"{passage.hit.name} {' '.join(passage.hit.authors)}" if authors else passage.hit.name
     return [s for s in split_sentences(passage.text) or [passage.text]
             if _shared(claim, f"{s} {name}") >= min_overlap]
 
@@ -430,12 +431,14 @@ _NUMBER_OR_WORD = re.compile(r"\d+(?:[.,]\d+)*|[a-z][\w'\-]*")
 
 
 def _direction_near(text: str, number: str) -> str:
-    """up|down: the direction word closest to the number (within four words, flipped after a
-    negation), else ""."""
+    """up|down: the direction word closest to the number (within four words, six before a "by
+    N", flipped after a negation), else ""."""
     w = words()
     seq = _NUMBER_OR_WORD.findall(text.lower().replace("\\", ""))
     for i in (k for k, x in enumerate(seq) if x.replace(",", "") == number):
-        for j in sorted(range(max(0, i - 4), min(len(seq), i + 5)), key=lambda j: abs(j - i)):
+        # "improves the compilation rate by 20%": the verb of "by N" may be further back
+        back = 6 if i and seq[i - 1] == "by" else 4
+        for j in sorted(range(max(0, i - back), min(len(seq), i + 5)), key=lambda j: abs(j - i)):
             d = "up" if seq[j] in w.up else "down" if seq[j] in w.down else ""
             if d:
                 negated = any(x in w.negations for x in seq[max(0, j - 3) : j])
@@ -543,6 +546,80 @@ def swapped_figures(claim: str, sentence: str) -> str:
         other = next((m for m, h in said if m != n and (len(heads & h) >= 2 or h and h <= heads)), None)
         if other is not None:
             return f"the claim gives {n} to '{' '.join(sorted(heads))}', the passage {other}"
+    return ""
+
+
+_FIGURE_CLAUSE_OR_COMMA = re.compile(r"[,;:()](?!\d{3}\b)|\band\b|\bwhile\b|\bwhereas\b")  # not "5,040"
+
+
+def _figure_contexts(text: str, reach: int = 3) -> list[tuple[str, str, str, set[str], set[str]]]:
+    """Each figure of the text with its kind ("%" for a percentage, "x" for a ratio, "" for a
+    plain figure), its bound (">" for "more than 150", "<" for "up to 40%", else "") and the
+    content words before and after it in its clause (at most `reach` each, not past another
+    figure): "with 20x fewer trainable parameters" gives (20, x, "", {with ...}, {fewer,
+    trainabl, paramet})."""
+    frame = words().frame
+    out = []
+    for clause in _FIGURE_CLAUSE_OR_COMMA.split(text.replace("\\", "")):
+        seq = _NUMBER_OR_WORD.findall(clause.lower())
+        ratio = ratios(clause)
+        spots = [i for i, x in enumerate(seq) if x[0].isdigit()]
+        for k, i in enumerate(spots):
+            n = seq[i].replace(",", "")
+            kind = "%" if re.search(rf"(?<![\w.]){re.escape(seq[i])}\s?(?:%|percent\b)", clause) else \
+                "x" if n in ratio else ""
+            start = spots[k - 1] + 1 if k else 0
+            end = spots[k + 1] if k + 1 < len(spots) else len(seq)
+            before = [t for w in seq[start:i] for t in tokenize(w) if t not in frame]
+            after = [t for w in seq[i + 1 : end] for t in tokenize(w) if t not in frame]
+            lead = " ".join(seq[max(start, i - 2) : i])
+            bound = next((b for b, pattern in _BOUNDS if pattern.search(lead)), "")
+            out.append((n, kind, bound, set(before[-reach:]), set(after[:reach])))
+    return out
+
+
+# A figure given as a bound: "more than 150" (above it), "up to 40%" (at most it)
+_BOUNDS = ((">", re.compile(r"\b(?:more than|greater than|over|above|at least|exceeding)$")),
+           ("<", re.compile(r"\b(?:less than|fewer than|under|below|at most|up to)$")))
+
+
+def _within(n: str, bound: str, m: str) -> bool:
+    """Whether figure m is within the bound "more than n" (">") or "at most n" ("<")."""
+    return bound == ">" and float(m) > float(n) or bound == "<" and float(m) < float(n)
+
+
+def _near(a: str, b: str, share: float = 0.15) -> bool:
+    """Two figures within `share` of each other (a claim's "19%" for "18.9%")."""
+    x, y = float(a), float(b)
+    return abs(x - y) <= share * max(abs(x), abs(y))
+
+
+def changed_figure(claim: str, sentence: str) -> str:
+    """The claim gives another figure of the same kind to what the sentence gives its figure:
+    "with 200x fewer trainable parameters" against "with 20x fewer trainable parameters". The
+    words after the two figures agree (two of them, or one and one before), neither figure is
+    in the other text, they are not near each other (a rounding) and two percentages do not
+    add up to 100 ("86.5% of the memory" for "13.5% less"); a figure within the other's bound
+    ("more than 150" against 5,040; 30% against "up to 40%") agrees. The words before alone do not
+    count: "results at a compression ratio of 0.01" may be a setting the sentence does not
+    give, beside its 0.1. It needs no share of the whole claim, as `contradiction` does: a
+    claim joining two facts may change the figure of one."""
+    held = numbers(sentence) | set(scaled(sentence).values())
+    given = numbers(claim) | set(scaled(claim).values())
+    said = _figure_contexts(sentence)
+    for n, kind, bound, before, after in _figure_contexts(claim):
+        if n in held:
+            continue
+        for m, its_kind, its_bound, its_before, its_after in said:
+            if m in given or its_kind != kind or _near(n, m):
+                continue
+            if bound != its_bound and (_within(n, bound, m) or _within(m, its_bound, n)):
+                continue  # "more than 150 tasks for each API" against "5,040 tasks"; 30% of "up to 40%"
+            if kind == "%" and abs(float(n) + float(m) - 100) < 1:
+                continue  # "86.5% of the memory" for "13.5% less memory"
+            same_after = len(after & its_after)
+            if same_after >= 2 or same_after and before & its_before:
+                return f"the claim says {n}{kind} {' '.join(sorted(after))}, the passage {m}{its_kind}"
     return ""
 
 

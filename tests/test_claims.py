@@ -57,6 +57,7 @@ from rag.claims import (  # noqa: E402
     claim_terms,
     claim_words_held,
     comparison_held,
+    disagreement,
     misattributed,
     model_contradiction,
     model_paraphrase,
@@ -67,6 +68,7 @@ from rag.claims import (  # noqa: E402
     words_held,
 )
 from rag.contradiction import (  # noqa: E402
+    changed_figure,
     compared_figures,
     contradiction,
     narrowed_scope,
@@ -151,6 +153,13 @@ def test_contradiction_by_a_numbers_direction_and_by_an_antonym() -> None:
     assert "down by 18.9" in number_direction(
         "The discrepancy-aware compression method causes an 18.9% relative accuracy drop", ZHIYI)
     assert not number_direction("The method gives an 18.9% relative accuracy improvement", ZHIYI)
+    # blind32's dl12 (after its run): "a compilation rate 20% lower" against "improves the
+    # compilation rate by 20%", whose verb is five words before its figure
+    sparse = ("In sparse matrix-vector multiplication (SpMV) tasks, it improves the compilation rate by 20% "
+              "compared to existing methods, and the generated code runs 30% faster on average.")
+    assert "down by 20" in number_direction("SparseRL's code runs 30% faster on average, but at the price of "
+                                            "a compilation rate 20% lower than existing methods.", sparse)
+    assert not number_direction("SparseRL raises the compilation rate by 20% over existing methods.", sparse)
     assert "diverg" in opposite_words("RFedAGS is shown to diverge when the step sizes decay", RFEDAGS)
     assert not opposite_words("RFedAGS converges under decaying step sizes", RFEDAGS)
 
@@ -322,6 +331,37 @@ def test_figures_given_to_each_others_things_contradict() -> None:
     assert no_contradiction("RoT reduces inference latency by 82%.", p).ok
 
 
+def test_another_figure_for_the_same_thing_contradicts() -> None:
+    """Blind32's dl13 (after its run): "GLOT is competitive ... with 200x fewer trainable
+    parameters, and ... trains over 100x faster" was unstated: the claim joins two facts, so it
+    shares too few of its words with the sentence for the whole-claim number check, though
+    its 200x is given to what the sentence gives 20x."""
+    glot = ("Furthermore, it is competitive with state-of-the-art techniques on benchmarks like GLUE and MTEB "
+            "with 20x fewer trainable parameters and speeds up the training time by over 100x compared with "
+            "parameter-efficient fine-tuning methods.")
+    claim = ("The token-graph pooling paper claims that GLOT is competitive with state-of-the-art techniques on "
+             "GLUE and MTEB with 200x fewer trainable parameters, and that it trains over 100x faster than "
+             "parameter-efficient fine-tuning methods.")
+    assert "200" in changed_figure(claim, glot) and not contradiction(claim, glot, "GLOT")
+    assert "200" in disagreement(claim, glot, "GLOT")
+    assert not changed_figure(claim.replace("200x", "20x"), glot)
+    assert "1000" in changed_figure("GLOT trains over 1000x faster than parameter-efficient fine-tuning.", glot)
+    # a rounding, a complement, a figure within the other's bound, or another kind of figure agree
+    recurr = "a 0.8B parameter RecurrFNO outperforms 1.6B parameter baselines while using 13.5% less training memory."
+    assert not changed_figure("RecurrFNO needs about 14% less training memory than the baselines.", recurr)
+    assert not changed_figure("RecurrFNO needs only about 86.5% of the baselines' training memory.", recurr)
+    assert "35" in changed_figure("RecurrFNO uses 35% less training memory than the baselines.", recurr)
+    resili = "Our construction pipeline generates 5,040 tasks from a tool library of 30 APIs."
+    assert not changed_figure("The pipeline yields more than 150 tasks for each API in its library.", resili)
+    assert "4050" in changed_figure("The construction pipeline generates 4,050 tasks from a library of 30 APIs.",
+                                    resili)
+    assert not changed_figure("RoT cuts output tokens by 30% while maintaining accuracy.", ROT)  # "up to 40%"
+    assert not changed_figure("RoT leaves inference latency at 0.18x of what it was.", ROT)
+    # the words before alone are not the same thing: a setting the sentence does not give
+    zhiyi = "notably an 18.9% relative accuracy improvement at a compression ratio of 0.1, validating its efficacy."
+    assert not changed_figure("Zhiyi et al. also report results at a compression ratio of 0.01.", zhiyi)
+
+
 def test_rather_than_negates_what_follows() -> None:
     """Blind7's ck12 ('InfoSEDD is built on a continuous diffusion process rather than a
     discrete one') came out unstated: 'rather than' says 'not discrete'."""
@@ -360,6 +400,23 @@ def test_a_comparison_the_other_way_round_contradicts() -> None:
 
 def _passage(n: int, pid: str, name: str, text: str) -> Passage:
     return Passage(n, Hit(f"{pid}-0", pid, text, 1.0, {"display_name": name}), text)
+
+
+def test_a_claim_naming_the_authors_speaks_of_their_sentences() -> None:
+    """Blind32's dl11 (after its run): "A weakness of the recurrent-depth simulator paper: Abdul
+    Majid et al. never compare RecurrSim with other adaptive-compute models" was unstated: its
+    sentence ("... superior accuracy-cost trade-offs compared to alternative adaptive-compute
+    models ...") shares under half its words, the authors' names not counted, so the negation
+    was never compared. Claim questions count the cited paper's authors as its name."""
+    from rag.contradiction import aligned_sentences
+    text = ("RecurrSim consistently delivers superior accuracy-cost trade-offs compared to alternative "
+            "adaptive-compute models, including Deep Equilibrium and diffusion-based approaches.")
+    hit = Hit("r-0", "r", text, 1.0, {"display_name": "RecurrSim", "authors": "Hanna Abdul Majid; Jane Doe"})
+    claim = ("A weakness of the recurrent-depth simulator paper: Abdul Majid et al. never compare RecurrSim "
+             "with other adaptive-compute models, such as Deep Equilibrium models.")
+    assert not aligned_sentences(claim, Passage(1, hit, text))  # the answer policy's reading
+    assert aligned_sentences(claim, Passage(1, hit, text), authors=True) == [text]
+    assert "negation" in disagreement(claim, text, "RecurrSim")
 
 
 def test_a_result_credited_to_the_wrong_paper_is_contradicted() -> None:
@@ -659,6 +716,12 @@ def test_a_claim_swapping_cause_and_effect_is_contradicted() -> None:
                          "discrete diffusion and flow matching models.", graphs) == ""
     # no causal phrase in one of them: not judged
     assert swapped_cause(wrong, "STAD tracks class prototypes over time.") == ""
+    # blind32's dl16 (after its run): "are what cause", the verb without its "-s"
+    bias = "AI systems frequently exhibit and amplify social biases, leading to harmful consequences in critical areas."
+    assert swapped_cause("Harmful consequences in critical areas are what cause AI systems to exhibit and "
+                         "amplify social biases.", bias)
+    assert swapped_cause("Social biases that AI systems exhibit and amplify cause harmful consequences in "
+                         "critical areas.", bias) == ""
 
 
 def test_a_claim_swapping_the_two_sides_of_a_verb_is_contradicted() -> None:
