@@ -1015,10 +1015,13 @@ def varied_held(question: str, cited: Iterable[Passage],
     `choice_held`'s. Forms and shares: `Words.case_forms` (`varied_*`, `handled_*`, `how_well_*`)."""
     w = words()
     asking = asking_part(question)
-    found, share = next(((m, s) for p, s in w.case_forms if (m := p.search(asking))), (None, 1.0))
+    # each ask on its own: "How does training memory behave for X, and what do they compare
+    # them with when they talk about Y?" asks no condition of the memory (blind35's bo03)
+    found, share = next(((m, s) for part in _NEXT_ASK.split(asking) for p, s in w.case_forms
+                         if (m := p.search(part))), (None, 1.0))
     if not found or offered_choices(question):
         return Verdict("varied_held", True, "")
-    case = _NEXT_ASK.split(found.group(1))[0]  # "..., and what do they discard": another ask
+    case = found.group(1)
     held = cited_words(cited, paper)
     wanted = [t for t in dict.fromkeys(tokenize(case.replace(",", "")))
               if t not in w.varied_fillers and t not in w.generic and t not in w.frame]

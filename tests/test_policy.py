@@ -496,6 +496,12 @@ def test_a_yes_no_question_after_a_clause_setting_the_scene_is_one() -> None:
     ("Memory of implicit models compared to explicit models achieving the same performance.",
      "implicit models explicit networks memory", ""),
     ("How does SparseRL's compilation rate compare to existing methods?", "SparseRL compilation rate", ""),
+    # a clause after a pronoun describes the thing; "best" names nothing (blind35's bo13, bo24)
+    ("How big was RecurrFNO compared with the baselines it beat?", "RecurrFNO 1.6B parameter baselines", ""),
+    ("How did plain reasoning prompts do compared with the best workflow prompts?",
+     "Chain-of-Thought prompts MDP-optimal workflow prompts", ""),
+    ("How did plain reasoning prompts do compared with the best workflow prompts?", "Chain-of-Thought prompts",
+     "workflow"),
     # the question asks what it is compared with (blind10's ap04)
     ("Implicit models reduce memory compared to which models?", "implicit models memory", ""),
     # the comparison ends with its question: the next one's "How" is no name (blind32's bl25)
@@ -556,6 +562,12 @@ def test_a_question_verb_or_count_word_is_not_an_asked_term() -> None:
     assert (stem("edges"), stem("connect")) not in terms and (stem("two"), stem("kinds")) not in terms
     assert (stem("thought"), stem("graph")) in terms
     assert not any(stem("three") in t for t in asked_terms("Which three properties does it measure?"))
+    # "stay", "remain" say a state holds, not a term (blind35's bo07: "does the LLM itself stay
+    # frozen", answered "the LLM stays frozen" from "a frozen LLM")
+    terms = asked_terms("Does the LLM itself stay frozen, and does GLOT need fewer parameters while "
+                        "staying competitive?")
+    assert not {t for t in terms if stem("stay") in t}
+    assert not {t for t in asked_terms("Does accuracy remain stable?") if stem("remain") in t}
 
 
 def test_a_chinese_comparison_answered_by_a_direction_word_adds_information() -> None:
@@ -1258,6 +1270,13 @@ def test_a_question_about_how_something_changes_needs_a_cited_paper_speaking_of_
     assert not varied_held("How well does GLOT work when the frozen model is an encoder-only model such as BERT "
                            "rather than a decoder LLM?", [glot]).ok
     assert varied_held("How well does GLOT work with the outputs of a frozen decoder LLM?", [glot]).ok
+    # each ask on its own: a condition of the second ask is not the first one's (blind35's bo03)
+    liu = _passage(7, "p7", "Liu et al.", "The network trains with constant memory, significantly reducing "
+                   "memory needs for the same level of performance compared to explicit models.")
+    two = ("How does training memory behave for Liu et al.'s implicit models, and what kind of networks do "
+           "they compare them with when they talk about matching performance?")
+    assert varied_held(two, [liu]).ok
+    assert not varied_held("How does training memory behave when they talk about matching performance?", [liu]).ok
     # "how does X perform on Y" asks the same
     assert not varied_held("How does GLOT perform on documents longer than 4,096 tokens?", [glot]).ok
     assert varied_held("How does GLOT perform on sentence tasks with a frozen decoder LLM?", [glot]).ok
