@@ -1239,6 +1239,8 @@ def adds_information(question: str, text: str, names: Iterable[str] = (), counts
     if len(picked) == 1:  # "...: deterministic GD or stochastic GD?" answered "... for deterministic GD"
         return Verdict("adds_information", True, f"picks: {' '.join(sorted(picked[0]))}")
     new = added_words(question, body, names)
+    if _asks_on(question):  # "Is there a method for this, and what does it do?": "Yes" answers the first ask only
+        new = [t for t in new if t not in _VERDICT_WORDS]
     if not new and counts:  # a count in words the question has not ("into two broad directions")
         asked = set(re.findall(r"[a-z]+", question.lower()))
         new = [t for t in dict.fromkeys(re.findall(r"[a-z]+", body.lower())) if t in w.spelled and t not in asked]
@@ -1251,6 +1253,15 @@ def adds_information(question: str, text: str, names: Iterable[str] = (), counts
         new = chars if len(chars) >= w.new_cjk_chars else said or _new_cjk_words(body, asked, w.generic_cjk)
     return Verdict("adds_information", bool(new),
                    f"adds: {', '.join(new[:4])}" if new else "repeats the question, answers nothing")
+
+
+def _asks_on(question: str) -> bool:
+    """The question asks what, which or how after its first ask, in its sentence or another
+    ("Is there a method for this, and what does it do with the raw attributes?", "Is there
+    one? How did ... do?"): a bare yes or no answers only the first ask (blind35's bo17 was
+    answered "Yes, there is a method for this [1].")."""
+    asks = [ask for part in _clauses(question) for ask in _NEXT_ASK.split(part) if ask.strip()]
+    return any(_WH_WORD.search(ask) for ask in asks[1:])
 
 
 def _new_cjk_words(text: str, asked: set[str], generic: frozenset[str]) -> list[str]:

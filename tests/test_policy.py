@@ -570,6 +570,20 @@ def test_a_question_verb_or_count_word_is_not_an_asked_term() -> None:
     assert not {t for t in asked_terms("Does accuracy remain stable?") if stem("remain") in t}
 
 
+def test_a_bare_yes_does_not_answer_the_what_asked_after_it() -> None:
+    """Blind35's bo17 (after its run) at 4,310 papers: "Is there a method for this, and what does
+    it do with the raw attributes?" was answered "Yes, there is a method for this [1]." citing
+    another paper. A yes or no answers only the first ask; what follows must add something."""
+    question = ("I maintain graph models for several customers. Is there a method for this, and what does "
+                "it do with the raw attributes?")
+    assert not adds_information(question, "Yes, there is a method for this [1].").ok
+    assert adds_information(question, "Yes: it projects them into a shared random space [1].").ok
+    assert not adds_information("Is there one? On average, how did plain prompts do?", "Yes [1].").ok
+    # a yes / no question alone, or one asked after a what question, is answered by yes or no
+    assert adds_information("Does RoT store what it reasoned before?", "Yes [1].").ok
+    assert adds_information("What does RoT store? Does it reuse it?", "It stores steps. Yes [1].").ok
+
+
 def test_a_chinese_comparison_answered_by_a_direction_word_adds_information() -> None:
     """Blind2's InfoSEDD answer '优于' (outperforms) was refused as adding nothing."""
     question = "有一篇用离散扩散模型来估计离散数据互信息的论文，它和依赖“嵌入技巧”的方法相比效果如何？"
