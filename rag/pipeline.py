@@ -508,10 +508,14 @@ class PaperChat:
         the route does not fix it (default `per_paper_cap`)."""
         if query.intent == "summary":
             return self.retrieve(query.text, query.filters, k=5, per_paper=1)
-        if query.filters.authors:  # "papers by X (on Y)": exactly those papers, one passage each
+        if query.filters.authors:  # "papers by X (on Y)": exactly those papers
             listed = [r.paper_id for r in self.listed_papers(query)]
+            # a list shows one passage a paper; a question or claim about X's paper reads as much
+            # of it as of a paper named by its title ("Abdul Majid et al. never compare ...": the
+            # sentence that settles it was in the abstract's other chunk, blind32's dl11)
+            per = 1 if query.intent == "list" else (per_paper or self.settings.per_paper_cap)
             return self.retrieve(query.text, replace(query.filters, paper_ids=tuple(listed) or ("-",)),
-                                 k=max(len(listed), 1), per_paper=1)
+                                 k=max(len(listed), 1) * per, per_paper=per)
         if query.filters.areas or query.filters.years:  # "graph papers": the best of them
             return self.retrieve(query.text, query.filters, k=max(top_k or self.settings.top_k, 8),
                                  per_paper=1)

@@ -210,3 +210,25 @@ def test_an_area_named_as_an_authors_topic_lists_their_papers_on_it_wherever_fil
     strict = chat.understand("Which papers has Schönlieb written in the graph neural networks area?")
     assert strict.filters.areas == ("Graph Neural Networks",)
     assert {r.paper_id for r in chat.listed_papers(strict)} == {by_name["ALL-IN"]}
+
+
+def test_a_question_naming_authors_reads_their_paper_as_a_named_one(chat: PaperChat) -> None:
+    """Blind32's dl11 (after its run): "Abdul Majid et al. never compare RecurrSim with other
+    adaptive-compute models" was retrieved through the "papers by X" route, one passage a
+    paper, so the abstract's second chunk, which says RecurrSim beats such models, never reached
+    the checks. A question or claim gets the named paper's passages (`per_paper_cap`); a list of
+    X's papers still shows one passage each."""
+    cat = chat.store.catalogue()
+    recurr = next(pid for pid, rec in cat.items() if "Harris Abdul Majid" in rec.authors)
+    chunks = {h.chunk_id for h in chat.search("RecurrSim adaptive-compute models", k=50, per_paper=50)
+              if h.paper_id == recurr}
+    assert len(chunks) >= 2  # the abstract is stored in more than one chunk
+    for question in ("Is it true that Abdul Majid et al. never compare RecurrSim with other adaptive-compute "
+                     "models?", "What do Abdul Majid et al. compare RecurrSim with?"):
+        query = chat.understand(question)
+        assert query.filters.authors and query.intent in ("claim", "answer"), question
+        hits = chat._retrieve_for(query).hits
+        assert [h.paper_id for h in hits] == [recurr] * chat.settings.per_paper_cap, question
+    listing = chat.understand("List the papers by Abdul Majid.")
+    assert listing.intent == "list"
+    assert [h.paper_id for h in chat._retrieve_for(listing).hits] == [recurr]
