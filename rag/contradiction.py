@@ -125,6 +125,9 @@ class Words:
     parity: frozenset[str] = frozenset()  # "matches", "on par": neither side is better, as written
     # "The paper does not specify ...", "文章没有讲...": the source says nothing of what was asked
     absence: re.Pattern[str] | None = None
+    # a figure given as a bound: ">" after "more than" (above it), "<" after "up to" (at most it)
+    figure_bounds: tuple[tuple[str, re.Pattern[str]], ...] = ()
+    figure_rounding: float = 0.15  # two figures this share apart are one figure rounded
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -196,6 +199,9 @@ def words() -> Words:
         partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         absence=_absence(raw),
+        figure_bounds=tuple((b, p) for b, key in ((">", "figure_bounds_above"), ("<", "figure_bounds_below"))
+                            if (p := phrases(r"\b", raw.get(key, []), "$"))),
+        figure_rounding=float(raw.get("figure_rounding_share", 0.15)),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
 
@@ -507,25 +513,15 @@ def number_direction(claim: str, sentence: str) -> str:
     return ""
 
 
-# Where the clauses a figure belongs to part ("by 82%, and cost by 59%", "..., while ...")
-_FIGURE_CLAUSE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bwhereas\b")
+# Where the clauses a figure belongs to part ("by 82%, and cost by 59%", "..., while ..."); not
+# inside a figure ("5,040")
+_FIGURE_CLAUSE = re.compile(r"[,;:()](?!\d{3}\b)|\band\b|\bwhile\b|\bwhereas\b")
 
 
-def _figure_heads(text: str, reach: int = 3) -> list[tuple[str, set[str]]]:
-    """Each figure with the content words just before it (at most `reach`, not past another
-    figure or a clause break): "inference latency by 82%, and cost by 59%" gives (82, {infer,
-    latenc}) and (59, {cost})."""
-    frame = words().frame
-    out = []
-    for clause in _FIGURE_CLAUSE.split(text.replace("\\", "")):
-        seq = _NUMBER_OR_WORD.findall(clause.lower())
-        start = 0
-        for i, x in enumerate(seq):
-            if x[0].isdigit():
-                before = [t for w in seq[start:i] for t in tokenize(w) if t not in frame]
-                out.append((x.replace(",", ""), set(before[-reach:])))
-                start = i + 1
-    return out
+def _figure_heads(text: str) -> list[tuple[str, set[str]]]:
+    """Each figure with the content words just before it (`_figure_contexts`): "inference
+    latency by 82%, and cost by 59%" gives (82, {infer, latenc}) and (59, {cost})."""
+    return [(n, before) for n, _, _, before, _ in _figure_contexts(text)]
 
 
 def swapped_figures(claim: str, sentence: str) -> str:
@@ -549,18 +545,16 @@ def swapped_figures(claim: str, sentence: str) -> str:
     return ""
 
 
-_FIGURE_CLAUSE_OR_COMMA = re.compile(r"[,;:()](?!\d{3}\b)|\band\b|\bwhile\b|\bwhereas\b")  # not "5,040"
-
-
 def _figure_contexts(text: str, reach: int = 3) -> list[tuple[str, str, str, set[str], set[str]]]:
     """Each figure of the text with its kind ("%" for a percentage, "x" for a ratio, "" for a
     plain figure), its bound (">" for "more than 150", "<" for "up to 40%", else "") and the
     content words before and after it in its clause (at most `reach` each, not past another
     figure): "with 20x fewer trainable parameters" gives (20, x, "", {with ...}, {fewer,
     trainabl, paramet})."""
-    frame = words().frame
+    w = words()
+    frame = w.frame
     out = []
-    for clause in _FIGURE_CLAUSE_OR_COMMA.split(text.replace("\\", "")):
+    for clause in _FIGURE_CLAUSE.split(text.replace("\\", "")):
         seq = _NUMBER_OR_WORD.findall(clause.lower())
         ratio = ratios(clause)
         spots = [i for i, x in enumerate(seq) if x[0].isdigit()]
@@ -573,14 +567,9 @@ def _figure_contexts(text: str, reach: int = 3) -> list[tuple[str, str, str, set
             before = [t for w in seq[start:i] for t in tokenize(w) if t not in frame]
             after = [t for w in seq[i + 1 : end] for t in tokenize(w) if t not in frame]
             lead = " ".join(seq[max(start, i - 2) : i])
-            bound = next((b for b, pattern in _BOUNDS if pattern.search(lead)), "")
+            bound = next((b for b, pattern in w.figure_bounds if pattern.search(lead)), "")
             out.append((n, kind, bound, set(before[-reach:]), set(after[:reach])))
     return out
-
-
-# A figure given as a bound: "more than 150" (above it), "up to 40%" (at most it)
-_BOUNDS = ((">", re.compile(r"\b(?:more than|greater than|over|above|at least|exceeding)$")),
-           ("<", re.compile(r"\b(?:less than|fewer than|under|below|at most|up to)$")))
 
 
 def _within(n: str, bound: str, m: str) -> bool:
@@ -588,10 +577,10 @@ def _within(n: str, bound: str, m: str) -> bool:
     return bound == ">" and float(m) > float(n) or bound == "<" and float(m) < float(n)
 
 
-def _near(a: str, b: str, share: float = 0.15) -> bool:
-    """Two figures within `share` of each other (a claim's "19%" for "18.9%")."""
+def _near(a: str, b: str) -> bool:
+    """Two figures within `figure_rounding_share` of each other (a claim's "19%" for "18.9%")."""
     x, y = float(a), float(b)
-    return abs(x - y) <= share * max(abs(x), abs(y))
+    return abs(x - y) <= words().figure_rounding * max(abs(x), abs(y))
 
 
 def changed_figure(claim: str, sentence: str) -> str:
