@@ -4,7 +4,10 @@ did not catch, with the question's outcome in that run (written before `says_una
 
     python3 eval/runs/issue10/s33/absence_probe.py
 """
-import json,re,glob
+import glob
+import json
+import re
+
 OLD = re.compile(
     r"\b(?:I (?:do not|don't|cannot|can't) (?:know|answer|find)|(?:do|does) not (?:contain|"
     r"mention|provide|say|answer)|no (?:passage|information)|not (?:mentioned|stated|provided)"
@@ -14,16 +17,18 @@ NEW = re.compile(
     r"(?:discuss|specify|state|report|describe|address|explain|detail|give|include|cover)|"
     r"(?:文章|论文|摘要|作者|文中|段落|该文|这篇|资料|研究)[^，。；？！\n]{0,30}?(?:没有|没|未|并未|并没有)"
     r"(?:讲|谈|讨论|涉及|说明|描述|介绍|报告|提及|提到|提供|给出|说|交代|指出|明确)", re.IGNORECASE)
-stats={}
+stats: dict[tuple[str, str], int] = {}
 for f in sorted(glob.glob('eval/runs/issue10/answers_blind*_*.jsonl')):
-    m=re.search(r'answers_(blind\d+)_(demo|iclr)\.jsonl',f)
-    if not m: continue
-    for l in open(f):
-        r=json.loads(l); raw=r.get('raw') or ''
+    m = re.search(r'answers_(blind\d+)_(demo|iclr)\.jsonl', f)
+    if not m:
+        continue
+    for line in open(f):
+        r = json.loads(line)
+        raw = r.get('raw') or ''
         for s in re.split(r'(?<=[.!?。！？])\s*', raw):
             if NEW.search(s) and not OLD.search(s):
-                k=('UNANS' if r['unanswerable'] else 'ans', 'refused' if r['refused'] else 'answered')
-                stats[k]=stats.get(k,0)+1
+                k = ('UNANS' if r['unanswerable'] else 'ans', 'refused' if r['refused'] else 'answered')
+                stats[k] = stats.get(k, 0) + 1
                 print(m.group(1), m.group(2), r['id'], k, '|', s[:200])
                 break
 print(stats)
