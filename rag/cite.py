@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from rag.contradiction import correction
+from rag.contradiction import correction, words
 from rag.models import CitationReport, Passage, SentenceCheck, Verdict
 from rag.policy import (
     DEFAULT_SUPPORT,
@@ -29,6 +29,7 @@ from rag.policy import (
     says_unanswered,
     source_line,
     stated,
+    toured,
 )
 from rag.sentences import (
     ITEM_START,
@@ -182,6 +183,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
                       threshold=DEFAULT_SUPPORT if threshold is None else threshold)
     by_n = {p.n: p for p in passages}
     t, pointers, refused = _Tally(), [], False
+    text = _off_tour(text, by_n, ctx, t)
     current = ctx.focus
     previous: list[int] = []  # the citations of the sentence before, when it was kept
     for claim, ns, item in listed_claims(name_markers(text, passages)):
@@ -240,6 +242,25 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     if not t.kept and pointers and ctx.question and not ctx.unknown:
         _quote_pointers(t, [by_n[n] for n in dict.fromkeys(pointers)], vectors, ctx)
     return CheckedAnswer(t.text(), t.cited, CitationReport(**t.counts), refused, t.checks)
+
+
+def _off_tour(text: str, by_n: dict[int, Passage], ctx: Context, t: _Tally) -> str:
+    """The reply without its sentences reporting on passages of papers other than the one
+    asked about (`toured`), each dropped and counted in `t`."""
+    tour = words().tour
+    if tour is None or not ctx.focus:
+        return text
+    sentences, kept = split_sentences(text), []
+    for sentence in sentences:
+        opening = tour.match(sentence)
+        verdict = toured([by_n[n] for n in markers(opening.group(0)) if n in by_n], ctx) if opening else None
+        if verdict is None or verdict.ok:
+            kept.append(sentence)
+            continue
+        t.counts["sentences"] += 1
+        t.counts["unsupported"] += 1
+        t.checks.append(SentenceCheck(MARKER.sub("", sentence).strip(), tuple(markers(sentence)), "dropped", (verdict,)))
+    return join_sentences(kept) if len(kept) < len(sentences) else text
 
 
 def discussed(sentence: str, cited: list[int], by_n: dict[int, Passage], ctx: Context,

@@ -128,6 +128,10 @@ class Words:
     # a figure given as a bound: ">" after "more than" (above it), "<" after "up to" (at most it)
     figure_bounds: tuple[tuple[str, re.Pattern[str]], ...] = ()
     figure_rounding: float = 0.15  # two figures this share apart are one figure rounded
+    # "Passage [2] mentions that ...", "The passage from [1] discusses ...": a sentence telling
+    # what a passage says (the markers in the match are the passages it points at)
+    tour: re.Pattern[str] | None = None
+    several_papers: re.Pattern[str] | None = None  # "which papers", "any works": asks for several
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -202,6 +206,9 @@ def words() -> Words:
         figure_bounds=tuple((b, p) for b, key in ((">", "figure_bounds_above"), ("<", "figure_bounds_below"))
                             if (p := phrases(r"\b", raw.get(key, []), "$"))),
         figure_rounding=float(raw.get("figure_rounding_share", 0.15)),
+        tour=_tour(raw),
+        several_papers=_either(phrases(r"(?<![\w-])", raw.get("several_papers", []), r"(?![\w-])"),
+                               phrases("", raw.get("several_papers_cjk", []), "")),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
 
 
@@ -221,6 +228,30 @@ def _absence(raw: dict[str, Any]) -> re.Pattern[str] | None:
     if sources_cjk and verbs_cjk and negations_cjk:
         forms.append(rf"(?:{alt(sources_cjk)})[^，。；：？！,;:?!\n]{{0,30}}?(?:{alt(negations_cjk)})(?:{alt(verbs_cjk)})")
     return re.compile("|".join(forms), re.IGNORECASE) if forms else None
+
+
+def _either(*patterns: re.Pattern[str] | None) -> re.Pattern[str] | None:
+    """One case-blind pattern matching what any of the patterns match; None for none."""
+    given = [p.pattern for p in patterns if p is not None]
+    return re.compile("|".join(given), re.IGNORECASE) if given else None
+
+
+def _tour(raw: dict[str, Any]) -> re.Pattern[str] | None:
+    """A sentence opening with the passage it reports on: "Passage [2] mentions ...", "The
+    passage from [1] discusses ...", "From passage [3], we learn ...", "段落[2]提到 ...", or a bare
+    marker before a reporting verb ("[3] also mentions ...")."""
+    sources, openers = raw.get("tour_sources", []), raw.get("tour_openers", [])
+    verbs = raw.get("tour_verbs", [])
+    if not sources:
+        return None
+
+    def alt(items: list[str]) -> str:
+        return "|".join(map(re.escape, sorted(items, key=len, reverse=True))) or "(?!)"
+
+    marker = r"[\[【]\s*\d+(?:\s*[,，、]\s*\d+)*\s*[\]】]"
+    pointed = rf"(?:(?:{alt(openers)})\s+)?(?:the\s+)?(?:{alt(sources)})\s*(?:from\s+|in\s+)?{marker}"
+    bare = rf"{marker}\s*(?:also\s+|further\s+)?(?:{alt(verbs)})\b"
+    return re.compile(rf"^\s*(?:{pointed}|{bare})", re.IGNORECASE)
 
 
 def _belief_tag(tags: list[str], short: list[str]) -> re.Pattern[str] | None:

@@ -16,8 +16,9 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
   no_contradiction    negation, direction words and numbers agree with the passage; the
                       sentence neither says of all what the passage says of some nor keeps
                       to one thing the passage lists with others
-Before them, a sentence that asks (`not_a_question`), infers (`stated`) or explains a dropped
-sentence ("This is because ...", `follows_kept`) is dropped. The answer as a whole must give
+Before them, a sentence that asks (`not_a_question`), infers (`stated`), explains a dropped
+sentence ("This is because ...", `follows_kept`) or, in an answer about one paper, tells what
+another paper's passage says ("Passage [3] mentions that ...", `toured`) is dropped. The answer as a whole must give
 what was asked (`answer_type_matches`), add to the question words its cited papers hold
 (`added_held`), cite papers naming what a question compares with (`compared_held`) and, when a
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
@@ -666,13 +667,36 @@ def unattributed(claim: str, passage: Passage, ctx: Context, same: float = 0.9) 
     if not labels or passage.hit.authors or any(f"{s} et al" in passage.text for s in labels):
         return ""
     theirs = ctx.subjects.labelled(claim)
-    if not theirs or passage.hit.paper_id in theirs:
+    if not theirs or passage.hit.paper_id in theirs or copy_of(passage, theirs, ctx, same):
         return ""
-    words = set(tokenize(passage.text))
-    if words and ctx.paper_tokens is not None and any(
-            len(words & ctx.paper_tokens(pid)) >= same * len(words) for pid in theirs):
-        return ""  # the same paper loaded twice
     return f"{labels[0]} et al."
+
+
+def copy_of(passage: Passage, papers: Iterable[str], ctx: Context, same: float = 0.9) -> bool:
+    """The passage is from a copy of one of the papers (the same paper loaded twice): `same`
+    of its words are in that paper's."""
+    words = set(tokenize(passage.text))
+    return bool(words) and ctx.paper_tokens is not None and any(
+        len(words & ctx.paper_tokens(pid)) >= same * len(words) for pid in papers)
+
+
+def toured(pointed: Iterable[Passage], ctx: Context) -> Verdict:
+    """A sentence reporting what a passage says ("Passage [2] mentions that ...", `Words.tour`)
+    in an answer about one paper (`ctx.focus`: the paper the question names, else the one found
+    first) reports on that paper's passages (or a copy's): a tour of the other passages is no
+    answer (blind35's bo19: "The passage from [2] explains how GLOT ..." in an answer about
+    Balla et al.'s post; blind30's bj17 at 4,310 papers toured two other papers' passages
+    after answering). A question asking about several papers ("Which papers ...",
+    `several_papers`) is answered by such a tour, and is not judged."""
+    pointed = list(pointed)
+    several = words().several_papers
+    asked = f"{ctx.original} {ctx.question}"
+    if not ctx.focus or not pointed or several is not None and several.search(asked):
+        return Verdict("toured", True, "")
+    if any(p.hit.paper_id in ctx.focus or copy_of(p, ctx.focus, ctx) for p in pointed):
+        return Verdict("toured", True, "")
+    names = ", ".join(dict.fromkeys(p.hit.name for p in pointed))
+    return Verdict("toured", False, f"tells what {names} says, not the paper asked about")
 
 
 def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] = frozenset()) -> Verdict:

@@ -11,8 +11,10 @@ from llama_index.core.base.embeddings.base import BaseEmbedding
 from rag.text import tokenize
 
 _ABBREV = r"(?<!e\.g\.)(?<!i\.e\.)(?<!et al\.)(?<!vs\.)(?<!Fig\.)(?<!Eq\.)"
+# a sentence ends at . ! or ? (also before a closing quote: 'Passage [1] states: "... spaces."
+# Passage [2] ...') followed by a capital, figure, quote, bracket or CJK character
 _SPLIT = re.compile(
-    _ABBREV + r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[$\\*\u4e00-\u9fff])|(?<=[。！？])\s*"
+    _ABBREV + r"(?:(?<=[.!?])|(?<=[.!?][\"”]))\s+(?=[A-Z0-9\"'(\[$\\*\u4e00-\u9fff])|(?<=[。！？])\s*"
 )
 
 # A line opening a list item ("1. ...", "2) ...", "- ...", "• ..."): each item is a sentence of

@@ -1,5 +1,7 @@
 """Citation checking against real MiniLM vectors: keep, repair, drop."""
 
+from dataclasses import replace
+
 import pytest
 
 from rag.answer import finalize
@@ -7,6 +9,8 @@ from rag.cite import check_citations, claims, markers
 from rag.models import Hit, Passage, SentenceCheck
 from rag.pipeline import PaperChat
 from rag.policy import Context, Subjects, not_a_question, verdict_kept
+from rag.sentences import split_sentences
+from rag.text import tokenize
 
 pytestmark = pytest.mark.slow
 
@@ -33,6 +37,14 @@ def test_a_list_item_number_is_not_part_of_the_claim() -> None:
     assert [c for c, _ in claims("It has two advantages: 1. Constant memory [1]. 2) Depth [2].")] == [
         "It has two advantages:", "Constant memory.", "Depth."]
     assert [c for c, _ in claims("RoT cuts latency by 82% [1].")] == ["RoT cuts latency by 82%."]
+
+
+def test_a_sentence_ends_before_a_closing_quote_too() -> None:
+    """'Passage [1] states: "... X." Passage [2] mentions ...' is two sentences (session 34: the
+    second passage's sentence was checked as part of the first's quote)."""
+    text = 'Passage [1] states: "Graph learning lacks X." Passage [2] mentions Y. He said "ok." and left.'
+    assert split_sentences(text) == ['Passage [1] states: "Graph learning lacks X."', "Passage [2] mentions Y.",
+                                     'He said "ok." and left.']
 
 
 def test_a_list_written_one_item_per_line_is_split_at_its_items() -> None:
@@ -314,6 +326,44 @@ def test_in_an_answer_about_a_described_paper_it_means_the_paper_cited_before(re
              "bandwidth [3]. They compress model updates to save bandwidth [3].")
     kept = check_citations(other, _passages(), real_chat.vectors, ctx=ctx)
     assert kept.cited == [2, 3] and kept.text.count("bandwidth") == 2
+
+
+def test_a_tour_of_other_papers_passages_is_no_answer_about_one_paper(real_chat: PaperChat) -> None:
+    """blind35's bo19 and blind30's bj17 (session 34): after answering, the model told what
+    each other passage says ("Passage [2] mentions that ..."); those sentences cite papers the
+    question is not about. A tour of the asked paper's own passage stays, and a question asking
+    about several papers is answered by such a tour."""
+    text = ('RecurrSim trades accuracy for cost [2]. Passage [2] states: "RecurrSim trades accuracy '
+            'for cost by choosing the number of recurrent iterations at inference time." Passage [3] '
+            'mentions that federated learning clients exchange compressed model updates to save '
+            'bandwidth. The passage from [1] discusses a discrete diffusion approach that estimates '
+            'mutual information.')
+    ctx = _subjects_ctx("How does the simulator with a looped block trade accuracy for cost?",
+                        focus=frozenset({"p1"}))
+    out = check_citations(text, _passages(), real_chat.vectors, ctx=ctx)
+    assert out.cited == [2] and "bandwidth" not in out.text and "diffusion" not in out.text
+    toured = [c for c in out.checks if any(v.check == "toured" and not v.ok for v in c.verdicts)]
+    assert [c.cited for c in toured] == [(3,), (1,)] and out.report.unsupported >= 2
+    assert "FedCom" in toured[0].verdicts[0].reason
+    several = _subjects_ctx("Which papers trade accuracy for cost or save bandwidth?", focus=frozenset({"p1"}))
+    listed = check_citations(text, _passages(), real_chat.vectors, ctx=several)
+    assert 3 in listed.cited and "bandwidth" in listed.text
+    unfocused = check_citations(text, _passages(), real_chat.vectors, ctx=_subjects_ctx("What is traded?"))
+    assert 3 in unfocused.cited
+
+
+def test_a_copy_of_the_asked_paper_may_be_toured(real_chat: PaperChat) -> None:
+    """At 4,310 papers a demo paper is loaded twice (its ICLR copy): a tour of the copy's
+    passage is about the paper asked of."""
+    copy = Passage(n=4, hit=Hit(chunk_id="c9", paper_id="p9", text=_passages()[1].text, score=1.0,
+                                metadata={"display_name": "RecurrSim copy"}), text=_passages()[1].text)
+    words = {"p1": frozenset(tokenize(_passages()[1].text)), "p9": frozenset(tokenize(copy.text))}
+    ctx = replace(_subjects_ctx("How does RecurrSim trade accuracy for cost?", focus=frozenset({"p1"})),
+                  paper_tokens=lambda pid: words.get(pid, frozenset()))
+    out = check_citations("Passage [4] states that RecurrSim trades accuracy for cost by choosing the "
+                          "number of recurrent iterations at inference time.", [*_passages(), copy],
+                          real_chat.vectors, ctx=ctx)
+    assert out.cited and not any(v.check == "toured" and not v.ok for c in out.checks for v in c.verdicts)
 
 
 def test_a_contradicted_sentence_is_corrected_never_cited_as_support(real_chat: PaperChat) -> None:
