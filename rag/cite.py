@@ -95,13 +95,29 @@ def support(claim: str, passages: list[Passage], vectors: VectorCache) -> np.nda
     return np.array(scores)
 
 
-def _cjk_support(claim: str, passages: list[Passage]) -> np.ndarray:
-    """For non-English sentences: share of their Latin terms and numbers found in each passage."""
+def _cjk_support(claim: str, passages: list[Passage], threshold: float = DEFAULT_SUPPORT) -> np.ndarray:
+    """For non-English sentences: share of their Latin terms and numbers found in each passage,
+    leaving out the passages' papers' names ("ALL-IN", "Zhiyi" of "Zhiyi et al."): a name says
+    which paper the sentence is about, not that the paper says it ("ALL-IN 这项研究是由 ...
+    Google 资助的" held "ALL-IN" and so half its terms, blind36's bp41). A sentence whose only
+    terms are names is taken at the threshold for every passage (nothing else to measure; the
+    subject check keeps it to the papers it names)."""
     terms = {t.lower() for t in _LATIN_TERM.findall(claim)}
     if not terms:
         return np.zeros(len(passages))
+    rest = terms - set().union(*(_own_names(p) for p in passages))
+    if not rest:
+        return np.full(len(passages), threshold)
     sources = [f"{p.text} {source_line(p)}".lower() for p in passages]
-    return np.array([sum(t in src for t in terms) / len(terms) for src in sources])
+    return np.array([sum(t in src for t in rest) / len(rest) for src in sources])
+
+
+def _own_names(passage: Passage) -> set[str]:
+    """The Latin terms of the passage's paper's short name: its method name ("ALL-IN"), or
+    its label ("Zhiyi et al."); a title is no such name."""
+    hit = passage.hit
+    label = str(hit.metadata.get("display_name") or "") or (hit.name if len(hit.name.split()) <= 3 else "")
+    return {t.lower() for t in _LATIN_TERM.findall(label)}
 
 
 _LEADING_MARKER = re.compile(r"^\s*(?:passages?\s*)?[\[【]\s*\d", re.IGNORECASE)
@@ -285,7 +301,7 @@ def _scores(claim: str, valid: list[int], passages: list[Passage], vectors: Vect
     if not has_cjk(claim):
         return support(claim, passages, vectors)
     if _LATIN_TERM.search(claim):
-        return _cjk_support(claim, passages)
+        return _cjk_support(claim, passages, threshold)
     return np.array([threshold if p.n in valid else 0.0 for p in passages])
 
 

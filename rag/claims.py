@@ -47,7 +47,7 @@ from rag.policy import (
 )
 from rag.prompts import render
 from rag.sentences import VectorCache, overlap, split_sentences
-from rag.text import is_chinese, tokenize
+from rag.text import has_cjk, is_chinese, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +84,9 @@ class ClaimVerdict:
     # claim's words, each as the supported verdict it would be: the model may read them for a
     # paraphrase (`model_paraphrase`).
     near: tuple[ClaimVerdict, ...] = ()
+    # A claim joining statements ("X: A; B, and C") decided statement by statement
+    # (`judge_parts`): each statement with its own verdict.
+    parts: tuple[tuple[str, ClaimVerdict], ...] = ()
 
 
 DEFAULT_STEPS: tuple[tuple[float, float], ...] = Settings.model_fields["claim_support_steps"].default
@@ -266,12 +269,13 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
 
 def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: Context,
                 steps: tuple[tuple[float, float], ...] = DEFAULT_STEPS,
-                attribution: float = DEFAULT_ATTRIBUTION) -> ClaimVerdict:
+                attribution: float = DEFAULT_ATTRIBUTION, whole: bool = True) -> ClaimVerdict:
     """The most similar evidence sentence about the claim's subject decides: contradicted when
     it disagrees (`disagreement`) or says what the claim denies (`denied_said`, even when it
     shares few of the claim's other words), supported when it holds enough of the claim's words
     (at one of the (cosine, share) `steps`), every number and known word, else the next. None:
     contradicted when another paper's sentence says it of its own method (`misattributed`),
+    else, for a claim joining statements (`whole`), each statement on its own (`judge_parts`),
     else unstated, with the sentences that failed only for the share of the claim's words
     (`near`, closest first)."""
     terms = claim_terms(claim)
@@ -300,7 +304,67 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
     if wrong := misattributed(claim, terms, found, ctx, attribution):
         credited = Verdict("subject", False, f"the passage says this of {wrong.passage.hit.name}'s own method")
         return ClaimVerdict("contradicted", wrong.passage, wrong.sentence, (credited,))
+    if whole and (by_parts := judge_parts(claim, passages, vectors, ctx, steps, attribution)):
+        return by_parts
     return ClaimVerdict("unstated", near=tuple(near))
+
+
+# Where a claim joins statements: "; ", " — ", " + ", ", and ", ", plus ", ", while ", ", but "
+_JOINS = re.compile(r"\s*;\s+|\s+[—–]\s+|\s+\+\s+|,\s+(?:and|plus|while|whereas|but)\s+")
+# "InfoSEDD: ...", "RoT, as ratios: ...": a head naming what the claim is about, before a colon
+_HEAD = re.compile(r"^(?P<head>[^:;]{1,60}?):\s+")
+
+
+def claim_parts(claim: str, ctx: Context) -> list[str]:
+    """The statements an English claim joins ("InfoSEDD: estimation on discrete data via
+    discrete diffusion; beats embedding-trick estimators, and plugs into pretrained models"),
+    each of at least three words and given the claim's subject, when it names one (a loaded
+    paper's name or an "X et al." label, in the head before a colon or else in its first
+    statement; a head naming none, "Key result:", is left out):
+    "InfoSEDD: beats embedding-trick estimators". [claim] when it joins none, names no subject
+    (a statement about no paper would be held by any paper's sentence), or is Chinese."""
+    if has_cjk(claim):
+        return [claim]
+    head = _HEAD.match(claim)
+    body = claim[head.end():] if head else claim
+    parts = [p.strip(" .,") for p in _JOINS.split(body)]
+    if len(parts) < 2 or any(len(p.split()) < 3 for p in parts):
+        return [claim]
+    headed = _subject_words(head.group("head"), ctx) if head else ""  # "Key result: ..." names none
+    about = headed or _subject_words(parts[0], ctx)
+    if not about:
+        return [claim]
+    return [p if i == 0 and not headed else f"{about}: {p}" for i, p in enumerate(parts)]
+
+
+def _subject_words(text: str, ctx: Context) -> str:
+    """The first loaded paper's name or "X et al." label the text uses, as written; "" for none."""
+    found = [m for m in (ctx.subjects.pattern.finditer(text) if ctx.subjects.pattern else ())]
+    found += list(re.finditer(r"(?<![\w-])[A-Z][\w'’-]*\s+et\s+al\.?", text))
+    return min(found, key=lambda m: m.start()).group(0) if found else ""
+
+
+def judge_parts(claim: str, passages: list[Passage], vectors: VectorCache, ctx: Context,
+                steps: tuple[tuple[float, float], ...] = DEFAULT_STEPS,
+                attribution: float = DEFAULT_ATTRIBUTION) -> ClaimVerdict | None:
+    """A claim joining statements (`claim_parts`) that no one sentence decides: contradicted
+    when a sentence contradicts one of its statements, supported when each statement is held
+    by a sentence of its own (a reviewer's "X does A, and B" is held by two of the abstract's
+    sentences); None otherwise (the claim stays unstated)."""
+    parts = claim_parts(claim, ctx)
+    if len(parts) < 2:
+        return None
+    judged = [(part, judge_claim(part, passages, vectors, ctx, steps, attribution, whole=False)) for part in parts]
+    against = next(((part, v) for part, v in judged if v.verdict == "contradicted"), None)
+    if against is not None:
+        part, v = against
+        why = Verdict("claim_parts", False, f"one of its {len(parts)} statements is contradicted: {part}")
+        return replace(v, verdicts=(*v.verdicts, why), parts=tuple(judged))
+    if all(v.verdict == "supported" for _, v in judged):
+        first = judged[0][1]
+        why = Verdict("claim_parts", True, f"each of its {len(parts)} statements is held by a sentence")
+        return replace(first, verdicts=(*first.verdicts, why), parts=tuple(judged))
+    return None
 
 
 def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
@@ -311,10 +375,14 @@ def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
     citations: list[Citation] = []
     p = found.passage
     if p is not None:
-        text = f"{text} {quoted(p, found.sentence)}"
-        citations = [Citation(n=p.n, paper_id=p.hit.paper_id, name=p.hit.name, authors=p.hit.authors,
-                              passage=p.text, url=str(p.hit.metadata.get("url", "")),
-                              page=p.hit.page)]
+        # a claim supported statement by statement quotes the sentence holding each
+        shown = [(v.passage, v.sentence) for _, v in found.parts if v.passage is not None] \
+            if found.verdict == "supported" and found.parts else [(p, found.sentence)]
+        shown = list(dict.fromkeys(shown))
+        text = " ".join([text, *(quoted(q, s) for q, s in shown)])
+        citations = [Citation(n=q.n, paper_id=q.hit.paper_id, name=q.hit.name, authors=q.hit.authors,
+                              passage=q.text, url=str(q.hit.metadata.get("url", "")), page=q.hit.page)
+                     for q in dict.fromkeys(q for q, _ in shown)]
     elif suggestions:
         text += (" 最接近的论文：" if zh else " Closest papers: ") + "; ".join(suggestions)
     check = SentenceCheck(found.sentence, (p.n,) if p else (), found.verdict, found.verdicts)
@@ -368,6 +436,11 @@ def model_reading(claim: str, found: ClaimVerdict, llm: ChatModel) -> ClaimVerdi
     FALSE makes it contradicted (the same sentence, cited as the contradiction), anything else
     keeps it; a model that fails or answers out of form keeps the checks' verdict."""
     if found.verdict != "supported" or found.passage is None:
+        return found
+    if found.parts:  # each statement against the sentence holding it
+        for part, v in found.parts:
+            if (read := model_reading(part, v, llm)).verdict == "contradicted":
+                return replace(read, parts=found.parts)
         return found
     reply = _read(llm, "claim_judge", found, claim, max_tokens=4)
     if reply is None:

@@ -132,6 +132,7 @@ class Words:
     # what a passage says (the markers in the match are the passages it points at)
     tour: re.Pattern[str] | None = None
     several_papers: re.Pattern[str] | None = None  # "which papers", "any works": asks for several
+    date_asks: re.Pattern[str] | None = None  # "what year", "when was": asks for a date
 
 
 def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None:
@@ -207,6 +208,7 @@ def words() -> Words:
                             if (p := phrases(r"\b", raw.get(key, []), "$"))),
         figure_rounding=float(raw.get("figure_rounding_share", 0.15)),
         tour=_tour(raw),
+        date_asks=_either(phrases(r"\b", raw.get("date_asks", []), r"\b"), phrases("", raw.get("date_asks_cjk", []), "")),
         several_papers=_either(phrases(r"(?<![\w-])", raw.get("several_papers", []), r"(?![\w-])"),
                                phrases("", raw.get("several_papers_cjk", []), "")),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))

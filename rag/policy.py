@@ -177,7 +177,17 @@ def missing_terms(passage: Passage, terms: frozenset[tuple[str, str]],
     if not terms:
         return []
     source = passage_words(passage, paper)
-    return sorted(t for t in terms if t[0] not in source or t[1] not in source)
+    return sorted(t for t in terms if not held_stem(t[0], source) or not held_stem(t[1], source))
+
+
+def held_stem(stem: str, source: frozenset[str] | set[str]) -> bool:
+    """The stem, or its other form the stemmer keeps apart ("reduct" of "reduction" and
+    "reduc" of "reducing": blind36's bp01 was dropped for "cost reduction" against "reducing
+    ... cost"), is in the source."""
+    if stem in source:
+        return True
+    twin = stem[:-1] if stem.endswith("uct") else stem + "t" if stem.endswith("uc") else ""
+    return bool(twin) and twin in source
 
 
 def passage_words(passage: Passage, paper: frozenset[str] = frozenset()) -> frozenset[str]:
@@ -382,8 +392,11 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     measured = "" if measured in _PERCENT else measured
     asked = set(tokenize(question))
     own = set(tokenize(source_line(passage)))
+    names = (passage.hit.name, str(passage.hit.metadata.get("display_name") or ""))
+    # the cited paper's own name spelt out ("Retrieval-of-Thought" for "RoT", blind36's bp01)
+    # is no thing the figure is said of
     things = {t for m in _ENTITY.findall(claim.strip()) for t in tokenize(m)[:1]
-              if t in asked and t not in own}
+              if t in asked and t not in own and not any(spells(m, n) for n in names)}
     if not (counted or measured or things):
         return Verdict("numbers_bound", True, "")
     contexts = _figure_contexts(passage.text)
@@ -407,6 +420,13 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
                            f"{', '.join(sorted(mine))}")
     return Verdict("numbers_bound", True, "")
+
+
+def spells(words: str, acronym: str) -> bool:
+    """The hyphenated or spaced words' initials are the acronym ("Retrieval-of-Thought" spells
+    "RoT")."""
+    parts = [p for p in re.split(r"[-\s]+", words) if p]
+    return len(parts) > 1 and bool(acronym) and "".join(p[0] for p in parts).lower() == acronym.lower()
 
 
 def _given_with(n: str, word: str, contexts: list[tuple[set[str], set[str]]]) -> bool | None:
@@ -886,13 +906,18 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     a question for a size, value or ratio ("What replay buffer size ...?"). A question for a
     named thing ("Which image datasets ...?") needs a name, acronym or figure that is neither
     the question's nor a cited paper's (`names`): "STAD is evaluated on real-world temporal
-    distribution shifts" names no dataset."""
+    distribution shifts" names no dataset. A question for a date ("On what date was ... first
+    published?", `date_asks`) needs a year, month or day (blind36's bp35 was answered by a
+    quoted sentence of the post giving none)."""
     asking = asking_part(question)
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
     yes_no = bool(_AUXILIARY.match(asking.lstrip()))
     part = _quantity_asked(asking, yes_no)
     if part and not _QUANTITY.search(text) and not _vague_but_cited(part, text, cited):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
+    dated = words().date_asks
+    if dated is not None and dated.search(asking) and not _DATE.search(text):
+        return Verdict("answer_type", False, "a date was asked and none is given")
     counted = counted_thing(part)
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
     # "how many tool APIs" is answered by "30 APIs": any word of the counted phrase will do
@@ -907,6 +932,11 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
         if not any(not set(tokenize(w)) <= known for w in named):
             return Verdict("answer_type", False, f"asked which {thing}; the answer names none")
     return Verdict("answer_type", True, "")
+
+
+# A date: a year, a month's name, or a Chinese year, month or day ("2024", "March", "2024年", "3月")
+_DATE = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)|\b(?:January|February|March|April|May|June|July|August|"
+                   r"September|October|November|December)\b|\d\s*[年月日]")
 
 
 def _only_ratios(asking: str, counted: str, text: str) -> bool:

@@ -45,6 +45,9 @@ def test_a_sentence_ends_before_a_closing_quote_too() -> None:
     text = 'Passage [1] states: "Graph learning lacks X." Passage [2] mentions Y. He said "ok." and left.'
     assert split_sentences(text) == ['Passage [1] states: "Graph learning lacks X."', "Passage [2] mentions Y.",
                                      'He said "ok." and left.']
+    # blind36's bp13: an author label ends the sentence when the next opens as one does
+    assert split_sentences("InfoSEDD is by Foresti et al. Their result beats X. Liu et al. show Y.") == [
+        "InfoSEDD is by Foresti et al.", "Their result beats X.", "Liu et al. show Y."]
 
 
 def test_a_list_written_one_item_per_line_is_split_at_its_items() -> None:
@@ -282,6 +285,19 @@ def test_a_chinese_sentence_with_a_number_no_passage_has_is_dropped(real_chat: P
     assert out.cited == [] and out.report.unsupported == 1
     plain = check_citations("它通过选择迭代次数来权衡精度和成本 [2]。", _passages(), real_chat.vectors)
     assert plain.cited == [2]  # nothing measurable: the citation stands
+
+
+def test_a_chinese_sentence_is_not_held_by_its_papers_name_alone(real_chat: PaperChat) -> None:
+    """blind36's bp41: "ALL-IN 这项研究是由 ... Google 资助的" held "ALL-IN", half its Latin
+    terms, and passed; a paper's own name says which paper a sentence is about, not what it
+    says. A sentence naming only the paper still cites it, repaired to its passage."""
+    invented = check_citations("RecurrSim 这项研究是由 Google 资助的 [2]。", _passages(), real_chat.vectors)
+    assert invented.cited == [] and invented.report.unsupported == 1
+    held = check_citations("RecurrSim 通过选择 recurrent iterations 来权衡精度和成本 [2]。", _passages(),
+                           real_chat.vectors)
+    assert held.cited == [2]
+    named = check_citations("RecurrSim 可以权衡精度和成本 [3]。", _passages(), real_chat.vectors)
+    assert named.cited == [2] and named.report.repaired == 1
 
 
 def _subjects_ctx(question: str, focus: frozenset[str] = frozenset()) -> Context:

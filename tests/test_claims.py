@@ -54,6 +54,7 @@ def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_ll
 from rag.claims import (  # noqa: E402
     Candidate,
     ClaimVerdict,
+    claim_parts,
     claim_terms,
     claim_words_held,
     comparison_held,
@@ -736,3 +737,40 @@ def test_a_claim_swapping_the_two_sides_of_a_verb_is_contradicted() -> None:
     assert swapped_roles(right, sentence) == ""
     # no verb after a modal in both: not judged
     assert swapped_roles("The EM algorithm approximates transformers.", sentence) == ""
+
+
+def test_a_claim_joining_statements_is_split_at_its_joins() -> None:
+    """Session 34: a reviewer's or a slide's claim joins statements ("X: A; B", "A + B",
+    ", and ..."); each statement keeps the claim's subject, and a claim naming none, or a
+    part too short to say anything, is not split."""
+    ctx = Context(subjects=Subjects({"InfoSEDD": "i", "RoT": "r"}))
+    assert claim_parts("InfoSEDD: estimation on discrete data; beats embedding-trick estimators.", ctx) == [
+        "InfoSEDD: estimation on discrete data", "InfoSEDD: beats embedding-trick estimators"]
+    assert claim_parts("Key result: RoT cuts latency by 82% + cost by 59% overall", ctx) == [
+        "RoT cuts latency by 82%", "RoT: cost by 59% overall"]
+    assert claim_parts("Feldman et al. build a new benchmark, and they report a 62.1% success rate.", ctx) == [
+        "Feldman et al. build a new benchmark", "Feldman et al.: they report a 62.1% success rate"]
+    for whole in ("The method is fast; it is small and cheap.", "RoT is fast; it works.",
+                  "RoT reduces latency and cost.", "RoT 降低了延迟；并且降低了成本。"):
+        assert claim_parts(whole, ctx) == [whole]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("claim", "verdict", "quotes"), [
+    ("RoT organizes steps into a thought graph with sequential and semantic edges; it reduces "
+     "inference latency by 82% while maintaining accuracy", "supported", ["semantic edges", "82%"]),
+    ("RoT organizes steps into a thought graph with sequential and semantic edges; it increases "
+     "inference latency by 82% while maintaining accuracy", "contradicted", ["82%"]),
+    ("RoT organizes steps into a thought graph with sequential and semantic edges; it was "
+     "trained on 64 GPUs for three weeks", "unstated", []),
+])
+def test_a_claim_joining_statements_is_decided_statement_by_statement(
+        real_chat: PaperChat, real_llm: FakeChat, claim: str, verdict: str, quotes: list[str]) -> None:
+    """No one sentence of RoT's abstract holds both statements: each is held, or contradicted,
+    by a sentence of its own, and a supported claim quotes and cites both sentences."""
+    answer = real_chat.ask(f"Is it true that {claim}?")
+    assert answer.verdict == verdict, answer.text
+    assert all(q in answer.text for q in quotes)
+    if verdict == "supported":
+        assert answer.text.count("[") == 2 and {c.name for c in answer.citations} == {"RoT"}
+        assert any(v.check == "claim_parts" and v.ok for v in answer.checks[-1].verdicts)
