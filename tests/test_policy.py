@@ -970,6 +970,10 @@ def test_a_sentence_opening_on_the_one_before_follows_a_kept_sentence() -> None:
     # a sentence naming its own subject, or opening on a noun, stands alone
     for own in ("This paper proposes TGMM.", "These models iterate one block.", "TGMM learns in context."):
         assert follows_kept(own, before_dropped=True).ok, own
+    # blind32's bl42 (session 34): "这些结果证明了..." concluded from a dropped invented result
+    for opener in ("这些结果证明了一种输入无关、可迁移的图模型方向。", "因此，它不需要重新训练。"):
+        assert not follows_kept(opener, before_dropped=True).ok, opener
+    assert follows_kept("这项研究提出了 ALL-IN。", before_dropped=True).ok
 
 
 INFOSEDD_MI = ("We show that InfoSEDD outperforms existing neural estimators of mutual information on "
