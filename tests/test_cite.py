@@ -298,6 +298,11 @@ def test_a_chinese_sentence_is_not_held_by_its_papers_name_alone(real_chat: Pape
     assert held.cited == [2]
     named = check_citations("RecurrSim 可以权衡精度和成本 [3]。", _passages(), real_chat.vectors)
     assert named.cited == [2] and named.report.repaired == 1
+    # blind16's av25: "Kullback-Leibler" is the abstract's "Kullback–Leibler" (an en dash)
+    text = "InfoSEDD computes Kullback–Leibler divergences on discrete data."
+    kl = [Passage(n=1, hit=Hit(chunk_id="k", paper_id="p0", text=text, score=1.0,
+                               metadata={"display_name": "InfoSEDD"}), text=text)]
+    assert check_citations("InfoSEDD 可以用来计算 Kullback-Leibler 散度 [1]。", kl, real_chat.vectors).cited == [1]
 
 
 def _subjects_ctx(question: str, focus: frozenset[str] = frozenset()) -> Context:
