@@ -361,6 +361,9 @@ def test_another_figure_for_the_same_thing_contradicts() -> None:
     # the words before alone are not the same thing: a setting the sentence does not give
     zhiyi = "notably an 18.9% relative accuracy improvement at a compression ratio of 0.1, validating its efficacy."
     assert not changed_figure("Zhiyi et al. also report results at a compression ratio of 0.01.", zhiyi)
+    # ... unless the claim gives the sentence's own result there (claims_blind33's dm13)
+    assert "0.01" in changed_figure("Discrepancy-aware FL compression, headline: +18.9% relative accuracy at "
+                                    "compression ratio 0.01", zhiyi)
 
 
 def test_rather_than_negates_what_follows() -> None:
