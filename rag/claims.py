@@ -339,7 +339,7 @@ def claim_parts(claim: str, ctx: Context) -> list[str]:
 
 def _subject_words(text: str, ctx: Context) -> str:
     """The first loaded paper's name or "X et al." label the text uses, as written; "" for none."""
-    found = [m for m in (ctx.subjects.pattern.finditer(text) if ctx.subjects.pattern else ())]
+    found = list(ctx.subjects.pattern.finditer(text)) if ctx.subjects.pattern else []
     found += list(re.finditer(r"(?<![\w-])[A-Z][\w'’-]*\s+et\s+al\.?", text))
     return min(found, key=lambda m: m.start()).group(0) if found else ""
 

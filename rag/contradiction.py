@@ -628,8 +628,9 @@ def changed_figure(claim: str, sentence: str) -> str:
     give, beside its 0.1; unless the claim also gives one of the sentence's own figures, the
     result the sentence gives at its setting ("+18.9% relative accuracy at compression ratio
     0.01" against "an 18.9% relative accuracy improvement at a compression ratio of 0.1",
-    claims_blind33's dm13), and two words before the figures agree. It needs no share of the whole claim, as `contradiction` does: a
-    claim joining two facts may change the figure of one."""
+    claims_blind33's dm13), and two words before the figures agree. It needs no share of the
+    whole claim, as `contradiction` does: a claim joining two facts may change the figure of
+    one."""
     held = numbers(sentence) | set(scaled(sentence).values())
     given = numbers(claim) | set(scaled(claim).values())
     said = _figure_contexts(sentence)

@@ -18,8 +18,8 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
                       to one thing the passage lists with others
 Before them, a sentence that asks (`not_a_question`), infers (`stated`), explains a dropped
 sentence ("This is because ...", `follows_kept`) or, in an answer about one paper, tells what
-another paper's passage says ("Passage [3] mentions that ...", `toured`) is dropped. The answer as a whole must give
-what was asked (`answer_type_matches`), add to the question words its cited papers hold
+another paper's passage says ("Passage [3] mentions that ...", `toured`) is dropped. The
+answer as a whole must give what was asked (`answer_type_matches`), add to the question words its cited papers hold
 (`added_held`), cite papers naming what a question compares with (`compared_held`) and, when a
 Chinese answer gives back the example its question offered, a paper naming it (`offered_held`);
 when the question offers a choice, the answer picks one its cited papers say (`choice_held`);
@@ -64,7 +64,7 @@ from rag.contradiction import (
 from rag.models import Passage, SentenceCheck, Verdict
 from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
-from rag.text import acronym_words, is_author_label, tokenize
+from rag.text import acronym_words, is_author_label, spells, tokenize
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
 DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
@@ -420,13 +420,6 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
                            f"{', '.join(sorted(mine))}")
     return Verdict("numbers_bound", True, "")
-
-
-def spells(words: str, acronym: str) -> bool:
-    """The hyphenated or spaced words' initials are the acronym ("Retrieval-of-Thought" spells
-    "RoT")."""
-    parts = [p for p in re.split(r"[-\s]+", words) if p]
-    return len(parts) > 1 and bool(acronym) and "".join(p[0] for p in parts).lower() == acronym.lower()
 
 
 def _given_with(n: str, word: str, contexts: list[tuple[set[str], set[str]]]) -> bool | None:

@@ -11,11 +11,11 @@ from llama_index.core.base.embeddings.base import BaseEmbedding
 from rag.text import tokenize
 
 _ABBREV = r"(?<!e\.g\.)(?<!i\.e\.)(?<!et al\.)(?<!vs\.)(?<!Fig\.)(?<!Eq\.)"
-# a sentence ends at . ! or ? (also before a closing quote: 'Passage [1] states: "... spaces."
-# Passage [2] ...') followed by a capital, figure, quote, bracket or CJK character
-# A sentence ending in "et al." ends there when the next opens as a sentence does ("The
-# researchers behind InfoSEDD are Foresti et al. Their result ...": blind36's bp13)
+# Words a sentence opens with: after "et al." they begin a new one ("The researchers behind
+# InfoSEDD are Foresti et al. Their result ...": blind36's bp13)
 _OPENERS = r"(?:The|Their|They|This|These|Those|It|Its|We|Our|However|Both|Each|In|On|For)\b"
+# A sentence ends at . ! or ? (also before a closing quote: 'Passage [1] states: "... spaces."
+# Passage [2] ...') followed by a capital, figure, quote, bracket or CJK character
 _SPLIT = re.compile(
     _ABBREV + r"(?:(?<=[.!?])|(?<=[.!?][\"”]))\s+(?=[A-Z0-9\"'(\[$\\*\u4e00-\u9fff])|(?<=[。！？])\s*"
     rf"|(?<=et al\.)\s+(?={_OPENERS})"

@@ -85,6 +85,13 @@ def _spellings(words: list[str], acronym: str) -> list[list[str]]:
             and run[0].lower() not in _STOP and run[-1].lower() not in _STOP]
 
 
+def spells(words: str, acronym: str) -> bool:
+    """The words, all of them, spell the acronym (`_spellings`): "Retrieval-of-Thought" spells
+    "RoT"; one word spells nothing."""
+    said = _SPELT.findall(words)
+    return len(said) > 1 and bool(acronym) and said in _spellings(said, acronym)
+
+
 def acronym_words(claim: str, text: str, skip: Collection[str] = frozenset()) -> frozenset[str]:
     """The claim's words (stemmed) that the text says through an acronym: an acronym of the
     claim the text spells out ("GNN" against "graph neural network"), or words of the claim the
