@@ -13,6 +13,7 @@ from rag.config import Settings
 from rag.models import Answer, Citation, CitationReport, Passage, SentenceCheck, Verdict
 from rag.policy import (
     Context,
+    LibrarySize,
     added_held,
     adds_information,
     affirmed_held,
@@ -29,7 +30,7 @@ from rag.policy import (
     verdict_kept,
 )
 from rag.sentences import VectorCache, relevance, split_sentences
-from rag.text import author_label, is_chinese, tokenize
+from rag.text import author_label, english_stems, is_chinese, tokenize
 
 if TYPE_CHECKING:  # rag.query imports this module
     from rag.query import Query
@@ -86,12 +87,13 @@ def citations_for(ns: list[int], passages: list[Passage]) -> list[Citation]:
 
 
 def answerable(query: Query, found: Retrieval, settings: Settings,
-               weight: Mapping[str, float] | None = None) -> Verdict:
+               weight: Mapping[str, float] | None = None, papers: int | None = None) -> Verdict:
     """Whether to ask the model at all. Nothing found: no. A question that names what it is
     about (an author, an area, a loaded paper) and found it: yes, whatever the similarity
     ("Which papers did Wotao Yin co-author?" is close to no passage). Otherwise the policy's
     answerability rule (rag/policy.py): coverage of the question's rarer words by the best
-    passage, and the embedder's dense floor where one is calibrated. `weight`: word rarity."""
+    passage, and the embedder's dense floor where one is calibrated. `weight`: word rarity;
+    `papers`: the library's size (None: taken as large, `unknown_word_papers` or more)."""
     if not found.hits:
         return Verdict("answerable", False, "retrieval found nothing")
     if query.filters.authors or query.filters.areas or query.named:
@@ -100,8 +102,12 @@ def answerable(query: Query, found: Retrieval, settings: Settings,
     if floor is None:
         floor = settings.dense_floors.get(settings.embed_model)
     texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
+    size = LibrarySize()  # with no dense floor, coverage guards alone: it stays whole
+    if papers is not None and papers < settings.unknown_word_papers and floor is not None:
+        size = LibrarySize(papers / settings.unknown_word_papers, settings.answerable_coverage_small,
+                           english_stems())
     return answerability(query.text, texts, found.best_dense, floor, settings.answerable_coverage,
-                         weight or {}, settings.dense_close.get(settings.embed_model))
+                         weight or {}, settings.dense_close.get(settings.embed_model), size)
 
 
 def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:

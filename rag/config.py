@@ -141,8 +141,23 @@ class Settings(BaseSettings):
         0.40, ge=0.0, le=1.0,
         description="Share of the question's content words (weighted by rarity in the library) "
         "that the best retrieved passage and its paper's name must hold before the model is "
-        "asked, unless the best cosine reaches dense_close; does not depend on the library's "
-        "size or the embedder (calibrated at 20 and 4,310 papers: eval/RESULTS.md, issue 10).",
+        "asked, unless the best cosine reaches dense_close; the need of a library of "
+        "unknown_word_papers papers or more, whatever the embedder (calibrated at 20 and 4,310 "
+        "papers: eval/RESULTS.md, issue 10); smaller ones need less (answerable_coverage_small).",
+    )
+    answerable_coverage_small: float = Field(
+        0.35, ge=0.0, le=1.0,
+        description="The coverage a question needs in a library of one paper; the need rises "
+        "in proportion to the library's size up to answerable_coverage at unknown_word_papers "
+        "papers (a small library's passages hold fewer of a question's words).",
+    )
+    unknown_word_papers: int = Field(
+        1000, ge=1,
+        description="Library size (papers) from which an ordinary English word that no loaded "
+        "paper has weighs, in the answerability gate's coverage, as the rarest word; in a "
+        "smaller library it weighs in proportion (in 20 papers, a plain-words paraphrase's "
+        "'money', 'press' or 'stitch' is missing from every abstract and says nothing about "
+        "whether the papers answer; in 4,000 it says more).",
     )
     dense_close: dict[str, float] = Field(
         {"minilm": 0.42, "minilm-int8": 0.42},

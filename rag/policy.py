@@ -808,14 +808,37 @@ def coverage(terms: list[str], texts: list[str], weight: Mapping[str, float]) ->
     return best
 
 
+@dataclass(frozen=True)
+class LibrarySize:
+    """How far the library is from a large one, for the answerability gate: `scale` is
+    min(1, papers / unknown_word_papers). At scale 1 an ordinary English word no loaded paper
+    has weighs as the rarest and a question needs `min_coverage`; at smaller scales such a word
+    weighs `scale` times the rarest and the need falls in proportion towards `small_coverage`.
+    `ordinary`: the stemmed ordinary English words (rag/text.py `english_words`)."""
+    scale: float = 1.0
+    small_coverage: float = 0.0
+    ordinary: frozenset[str] = frozenset()
+
+    def weight(self, terms: list[str], weight: Mapping[str, float]) -> Mapping[str, float]:
+        if self.scale >= 1.0:
+            return weight
+        rarest = max(weight.values(), default=1.0)
+        return {**weight, **{t: self.scale * rarest for t in terms if t not in weight and t in self.ordinary}}
+
+    def need(self, min_coverage: float) -> float:
+        return min(min_coverage, self.small_coverage + self.scale * (min_coverage - self.small_coverage))
+
+
 def answerability(question: str, texts: list[str], best_dense: float, floor: float | None,
                   min_coverage: float, weight: Mapping[str, float],
-                  close: float | None = None) -> Verdict:
+                  close: float | None = None, size: LibrarySize = LibrarySize()) -> Verdict:
     """Whether retrieval found something the question can be answered from: the best passage
     (with its paper's name) holds enough of the question's rarer words, or the best dense
     cosine is close (`close`, a paraphrase); and, where this embedder has a calibrated floor,
     the best dense cosine reaches it. A question with no
-    measurable word (Chinese without a Latin term) is left to the floor alone."""
+    measurable word (Chinese without a Latin term) is left to the floor alone. In a small
+    library (`size`), ordinary English words no paper has weigh less and the need is lower:
+    a paraphrase in plain words is not refused for words that 20 abstracts could not hold."""
     if floor is not None and best_dense < floor:
         return Verdict("answerable", False, f"best cosine {best_dense:.2f} below {floor:.2f}")
     if close is not None and best_dense >= close:
@@ -823,9 +846,9 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
     terms = content_terms(question)
     if _CJK.search(question) and not any(t.isascii() for t in terms):
         return Verdict("answerable", True, "no measurable term; dense floor only")
-    cov = coverage(terms, texts, weight)
-    return Verdict("answerable", cov >= min_coverage,
-                   f"best passage holds {cov:.2f} of the question's words (need {min_coverage:.2f})")
+    cov, need = coverage(terms, texts, size.weight(terms, weight)), size.need(min_coverage)
+    return Verdict("answerable", cov >= need,
+                   f"best passage holds {cov:.2f} of the question's words (need {need:.2f})")
 
 
 # "by choosing how many times a block is looped": a question inside a description, asking nothing

@@ -31,6 +31,12 @@ def english_words() -> frozenset[str]:
     return frozenset(w for w in vocab.split() if len(w) >= 3 and w.isascii() and w.isalpha() and w.islower())
 
 
+@lru_cache(maxsize=1)
+def english_stems() -> frozenset[str]:
+    """`english_words` as the stemmed tokens the checks count ("money", "press", "stitch")."""
+    return frozenset(t for w in english_words() for t in tokenize(w))
+
+
 def is_chinese(text: str) -> bool:
     """Whether the text holds Chinese characters (the answer is then given in Chinese)."""
     return bool(HAN.search(text))

@@ -205,6 +205,18 @@ def test_answerable_rule(filters: Filters, named: tuple[str, ...], best: float, 
     assert verdict.ok is expected and verdict.check == "answerable" and verdict.reason
 
 
+def test_the_libraries_size_sets_how_much_unknown_plain_words_weigh() -> None:
+    settings = Settings(_env_file=None, embed_model="minilm")  # type: ignore[call-arg]
+    question = "Which recent studies cut memory use of the text by half?"
+    query = Query(original=question, text=question)
+    found = Retrieval([_hit()], best_dense=0.3)  # "Some text.": only "text" is the library's
+    assert not answerable(query, found, settings, {"text": 1.0, "some": 1.0}).ok  # large library
+    assert not answerable(query, found, settings, {"text": 1.0, "some": 1.0}, papers=5000).ok
+    assert answerable(query, found, settings, {"text": 1.0, "some": 1.0}, papers=20).ok
+    no_floor = Settings(_env_file=None, embed_model="e5")  # type: ignore[call-arg]
+    assert not answerable(query, found, no_floor, {"text": 1.0, "some": 1.0}, papers=20).ok
+
+
 def test_a_paraphrase_as_close_as_the_seen_sets_ones_is_asked_of_the_model() -> None:
     # blind2 ab11 at 4,310 papers: best cosine 0.44, a third of its words in the passage
     settings = Settings(_env_file=None, embed_model="minilm")  # type: ignore[call-arg]

@@ -10,6 +10,7 @@ from rag.models import Hit, Passage, SentenceCheck, Verdict
 from rag.pipeline import PaperChat
 from rag.policy import (
     Context,
+    LibrarySize,
     Subjects,
     added_held,
     adds_information,
@@ -52,7 +53,7 @@ from rag.policy import (
     subjects_of,
     verdict_kept,
 )
-from rag.text import tokenize
+from rag.text import english_stems, tokenize
 
 ROT = ("Findings show small prompt growth but substantial efficiency gains, with RoT reducing "
        "output tokens by up to 40%, inference latency by 82%, and cost by 59% while maintaining accuracy.")
@@ -245,6 +246,20 @@ def test_a_close_passage_lets_a_paraphrase_through_but_never_below_the_floor() -
     close = answerability(paraphrase, texts, 0.5, 0.25, 0.4, {}, close=0.45)
     assert close.ok and "reaches" in close.reason
     assert not answerability(paraphrase, texts, 0.2, 0.25, 0.4, {}, close=0.1).ok  # floor first
+
+
+def test_a_small_library_does_not_refuse_a_paraphrase_for_plain_words_no_abstract_has() -> None:
+    texts = ["RoT reduces inference latency by reusing thoughts."]
+    weight = {"rot": 3.0, "reduc": 1.0, "infer": 1.0, "latenc": 3.0, "reus": 3.0, "thought": 2.0}
+    # a journalist's framing: "press", "release", "reporter" are in no abstract of 20 papers
+    question = "A press release from a university says reused thoughts cut latency: true?"
+    small = LibrarySize(20 / 1000, 0.35, english_stems())
+    assert not answerability(question, texts, 0.3, 0.25, 0.4, weight).ok  # a large library's rule
+    verdict = answerability(question, texts, 0.3, 0.25, 0.4, weight, size=small)
+    assert verdict.ok and "need 0.35" in verdict.reason
+    # a question of ordinary words none of which a passage holds is still refused
+    assert not answerability("What is the population of Tokyo?", texts, 0.3, 0.25, 0.4, weight, size=small).ok
+    assert LibrarySize(1.0, 0.35, english_stems()).need(0.4) == 0.4
 
 
 def test_answer_type() -> None:
