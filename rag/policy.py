@@ -64,7 +64,7 @@ from rag.contradiction import (
 from rag.models import Passage, SentenceCheck, Verdict
 from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
-from rag.text import acronym_words, is_author_label, spells, tokenize
+from rag.text import acronym_words, is_author_label, spells, spelt_out, tokenize
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
 DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
@@ -411,10 +411,18 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
                            f"is not said of {measured}")
     if not things:
         return Verdict("numbers_bound", True, "")
+    # clauses that name a thing together with a figure of their own bind the thing there
+    bound = [w for ns, w in own_clauses if ns and things & w]
     for n in sorted(nums):
         # The things named in the sentence's own clause of the figure ("MDP-optimal ... 62.1%,
-        # and Chain-of-Thought ... 50.8%" ties each figure to its own); all of them if none.
-        mine = {t for ns, w in own_clauses if n in ns for t in things & w} or things
+        # and Chain-of-Thought ... 50.8%" ties each figure to its own); all of them if none,
+        # unless every clause naming a thing gives its own figure: "... MDP-optimal workflow
+        # prompts are 62.1%, ..., and flawed workflow prompts result in ... 54.3%" says the
+        # 54.3% of the flawed prompts, not of MDP-optimal ones (blind37's bq05).
+        mine = {t for ns, w in own_clauses if n in ns for t in things & w}
+        if not mine and bound and all(ns for ns, w in own_clauses if things & w):
+            continue
+        mine = mine or things
         held = [w for ns, w in contexts if n in ns]
         if held and not any(mine <= w for w in held):
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
@@ -521,6 +529,7 @@ _EXAMPLES = re.compile(r"\b(?:such as|for example|for instance|e\.g\.,?|like)\s+
 _CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
 # What a question compares its subject with ("compare with the MINE estimator on ...", "better
 # than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE").
+_QUERY_DASH = re.compile(r"\s+[-–—]\s+")  # "... heuristics - does it ...": a typed query's break
 _COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|than|versus|vs\.?)\s+"
                        r"([^?.;:(),]+?)(?=\s+(?:on|in|for|at|under|when|across|over|while)\b|[?.;:(),]|$)",
                        re.IGNORECASE)
@@ -1011,7 +1020,10 @@ def compared_held(question: str, cited: Iterable[Passage],
     # the names from the comparison on: "GPU kernels" before it describes the subject; up to
     # the end of its question ("... than UPT on ShapeNet-Car? How much ...": not "How",
     # blind32's bl25)
-    names = specifics("x " + _clauses(question[compared.start():])[0])
+    # ... up to a dash setting off the rest of a typed query ("navis vs persistant forecast /
+    # moving avg heuristics - does it actually beat them", blind37's bq09)
+    part = _QUERY_DASH.split(_clauses(question[compared.start():])[0])[0]
+    names = specifics("x " + part)
     held = cited_words(cited, paper)
     if names:
         missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]
@@ -1020,9 +1032,14 @@ def compared_held(question: str, cited: Iterable[Passage],
     else:  # a thing in lower case ("compare with the conjugate gradient method"): its own
         # words, but for a clause about it ("... achieving the same") and generic ones
         w = words()
-        thing = w.compared_clause.split(compared.group(1), maxsplit=1)[0] if w.compared_clause else compared.group(1)
+        thing = _QUERY_DASH.split(compared.group(1))[0]
+        thing = w.compared_clause.split(thing, maxsplit=1)[0] if w.compared_clause else thing
         generic = w.compared_generic | w.generic
-        missing = [t for t in dict.fromkeys(tokenize(thing)) if t not in generic and t not in held]
+        # a word of the same meaning ("avg", claim_synonyms), or a lower-case acronym the cited
+        # text spells out ("cot": "Chain-of-Thought") is held too
+        text = " ".join(p.text for p in cited)
+        missing = [t for t in dict.fromkeys(tokenize(thing)) if t not in generic and t not in held
+                   and not w.synonyms.get(t, frozenset()) & held and not spelt_out(t, text)]
     return Verdict("compared_held", not missing,
                    f"asked to compare with {', '.join(missing)}; no cited paper names it" if missing else "")
 

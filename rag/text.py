@@ -98,6 +98,12 @@ def spells(words: str, acronym: str) -> bool:
     return len(said) > 1 and bool(acronym) and said in _spellings(said, acronym)
 
 
+def spelt_out(word: str, text: str) -> bool:
+    """Whether the text spells out the word as an acronym written in lower case, as typed
+    ("cot": "Chain-of-Thought"); words under three letters spell nothing."""
+    return len(word) >= 3 and word.isalpha() and bool(_spellings(_SPELT.findall(text), word))
+
+
 def acronym_words(claim: str, text: str, skip: Collection[str] = frozenset()) -> frozenset[str]:
     """The claim's words (stemmed) that the text says through an acronym: an acronym of the
     claim the text spells out ("GNN" against "graph neural network"), or words of the claim the
