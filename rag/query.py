@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from rag import prompts
-from rag.authors import mentioned_authors, surname_key
+from rag.authors import Name, mentioned_authors, surname_key
 from rag.claims import claim_of, is_claim_question
 from rag.config import REWRITE_MAX_TOKENS
 from rag.llm import ChatModel, LLMError
@@ -18,7 +18,7 @@ from rag.models import Turn
 from rag.retrieve import Filters
 from rag.sentences import split_sentences
 from rag.store import PaperRecord
-from rag.text import ET_AL, fold, is_author_label, is_chinese, tokenize
+from rag.text import ET_AL, english_words, fold, is_author_label, is_chinese, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -149,8 +149,38 @@ _loaded = _PerCatalogue(_gather_loaded)
 
 
 def detect_authors(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
-    """Loaded authors the question names, in any of the usual variants (rag.authors)."""
-    return mentioned_authors(question, _loaded(catalogue).authors)
+    """Loaded authors the question names, in any of the usual variants (rag.authors), and
+    co-authors typed in lower case (`coauthors_typed`)."""
+    found = mentioned_authors(question, _loaded(catalogue).authors)
+    return tuple(dict.fromkeys([*found, *coauthors_typed(question, catalogue)]))
+
+
+def _build_surnames(catalogue: dict[str, PaperRecord]) -> dict[str, list[tuple[str, str]]]:
+    """Folded surname -> (paper id, author) of every loaded paper with two authors or more."""
+    index: dict[str, list[tuple[str, str]]] = {}
+    for pid, rec in catalogue.items():
+        if len(rec.authors) >= 2:
+            for author in rec.authors:
+                index.setdefault(surname_key(fold(Name.parse(author).surname)), []).append((pid, author))
+    return index
+
+
+_surnames = _PerCatalogue(_build_surnames)
+_TYPED_WORD = re.compile(r"[a-z][a-z'\-]{3,}")  # in lower case, four letters or more
+
+
+def coauthors_typed(question: str, catalogue: dict[str, PaperRecord]) -> tuple[str, ...]:
+    """Authors a question types in lower case, as into a search box ("gradiend
+    (drechsel+herbold) debiasing", blind37's bq07): two or more surnames of one loaded paper's
+    authors, none of them an English word, name those authors. One lower-case surname alone
+    names no one ("wolf", "rot" and "chen" are words or too common to tell)."""
+    index, english = _surnames(catalogue), english_words()
+    typed = {surname_key(w) for w in _TYPED_WORD.findall(fold(question)) if w not in english}
+    by_paper: dict[str, dict[str, str]] = {}
+    for key in typed:
+        for pid, author in index.get(key, ()):
+            by_paper.setdefault(pid, {})[key] = author
+    return tuple(dict.fromkeys(a for hits in by_paper.values() if len(hits) >= 2 for a in hits.values()))
 
 
 _YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")

@@ -30,6 +30,9 @@ from ui.chat import final_views
     ("What did Schonlieb work on?", {"Carola-Bibiane Schönlieb"}),
     ("Krause's papers", {"Andreas Krause"}),
     ("papers by Yin", {"Wotao Yin"}),
+    # co-authors typed in lower case, as into a search box (blind37's bq07)
+    ("gradiend (drechsel+herbold) debiasing - hurts other capabilities?",
+     {"Jonathan Drechsel", "Steffen Herbold"}),
 ])
 def test_detect_authors(chat: PaperChat, question: str, expected: set[str]) -> None:
     assert set(detect_authors(question, chat.store.catalogue())) == expected
@@ -39,6 +42,8 @@ def test_detect_authors(chat: PaperChat, question: str, expected: set[str]) -> N
     "How does the Heavy Ball method accelerate gradient descent?",
     "What is node affinity prediction?",
     "How do models forget in continual learning?",
+    "drechsel debiasing gradients",  # one lower-case surname alone names no one
+    "lanzillotta et al. on replay",
 ])
 def test_detect_authors_ignores_questions_without_names(chat: PaperChat, question: str) -> None:
     assert detect_authors(question, chat.store.catalogue()) == ()
