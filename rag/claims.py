@@ -69,9 +69,13 @@ def is_claim_question(question: str) -> bool:
     return bool(CUE.match(question) or CUE_ZH.search(question))
 
 
+# a figure said as spoken ("80 percent", "20 per cent"): the figure with "%", as papers write it
+_SPOKEN_PERCENT = re.compile(r"(?<=\d)\s*(?:percent|per cent)\b", re.IGNORECASE)
+
+
 def claim_of(question: str) -> str:
-    """The claim itself: 'Is it true that X?' -> 'X'."""
-    return CUE.sub("", question, count=1).strip().rstrip("?？ ").strip()
+    """The claim itself: 'Is it true that X?' -> 'X', with a spoken "80 percent" as "80%"."""
+    return _SPOKEN_PERCENT.sub("%", CUE.sub("", question, count=1).strip().rstrip("?？ ").strip())
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from rag.query import detect_intent
     ("Is it true that RoT reduces latency?", "RoT reduces latency"),
     ("Is it really the case that GLOT is a pooling module?", "GLOT is a pooling module"),
     ("Do the papers support that STAD needs labels?", "STAD needs labels"),
+    # a spoken figure reads as a paper writes it
+    ("Is it true that GLOT keeps about 80 percent accuracy?", "GLOT keeps about 80% accuracy"),
 ])
 def test_claim_questions_are_recognised(question: str, claim: str) -> None:
     assert is_claim_question(question) and detect_intent(question) == "claim"
