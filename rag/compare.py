@@ -48,9 +48,18 @@ _LEAD = re.compile(r"^.*?(?:compare|comparison of|contrast|differences? between|
                    re.I)
 
 
+# where the part of a question naming what to compare ends: a dash, a question mark, a colon,
+# a parenthesis ("fl papers: zhiyi et al vs rfedags - what problem does each fix, ...?")
+_TARGET_BREAK = re.compile(r"\s+[-–—]\s+|[?？:：;；(（]")
+
+
 def targets_of(question: str) -> list[str]:
-    """'Compare RoT and InfoSEDD' -> ['RoT', 'InfoSEDD']."""
+    """'Compare RoT and InfoSEDD' -> ['RoT', 'InfoSEDD']. The names are read from the first
+    part of the question that joins some ("zhiyi et al vs rfedags" of "fl papers: zhiyi et al
+    vs rfedags - what problem does each fix, and ...?", blind37's bq29), else its first part."""
     rest = _LEAD.sub("", question).strip(" ?？.。")
+    parts = [p for p in _TARGET_BREAK.split(rest) if p.strip()]
+    rest = next((p for p in parts if _SPLIT_TARGETS.search(p)), parts[0] if parts else "")
     rest = re.sub(r"^(?:the\s+)?(?:papers?\s+)?(?:on|about|by)?\s*", "", rest, flags=re.I)
     return [t.strip() for t in _SPLIT_TARGETS.split(rest) if t.strip()]
 

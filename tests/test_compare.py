@@ -15,6 +15,10 @@ def test_targets_are_split_from_the_question() -> None:
     assert targets_of("Compare RoT and GLOT.") == ["RoT", "GLOT"]
     assert targets_of("compare InfoSEDD, GraphBSI and TGMM?") == ["InfoSEDD", "GraphBSI", "TGMM"]
     assert targets_of("比较 NAVIS 和 ALL-IN") == ["NAVIS", "ALL-IN"]
+    # a typed query: the names are the part that joins some, not its later asks (blind37's bq29)
+    assert targets_of("fl papers: zhiyi et al vs rfedags - what problem does each fix, and what does "
+                      "each change (client side vs server side)?") == ["zhiyi et al", "rfedags"]
+    assert targets_of("Compare RoT and InfoSEDD: which is faster?") == ["RoT", "InfoSEDD"]
 
 
 @pytest.mark.parametrize("question, expected", [
