@@ -3,7 +3,10 @@ from the answer evaluation sets. For each question that names no paper, author o
 prints the two signals rag/policy.py uses and the best cut of each:
 
 - coverage: the share of the question's content words, weighted by rarity in the library, that
-  the best retrieved passage (with its paper's name) holds: Settings.answerable_coverage;
+  the best retrieved passage (with its paper's name) holds: Settings.answerable_coverage
+  (measured here with every word no paper has at the rarest weight, as in a library of
+  Settings.unknown_word_papers or more; a smaller library weighs ordinary English ones less,
+  rag/policy.py LibrarySize);
 - best dense cosine: depends on the embedder, so its cut is kept per embedder in
   Settings.dense_floors.
 

@@ -1,7 +1,8 @@
 """The answerability gate at one library size with a question's words that no loaded paper has
 but that are ordinary English words (BERT's vocabulary, `english_words`) weighted at a fraction
 f of the rarest weight (f = 1 is the shipped rule), for every English, single-turn question
-naming no paper, author or area of blind14-36 (session 35). Standalone queries come from the
+naming no paper, author or area of blind14-36 (session 35), and the gate as shipped
+(rag/answer.py `answerable`, given the library's size). Standalone queries come from the
 recorded rows (no model):
 
     PYTHONPATH=. .venv/bin/python eval/runs/issue10/s35/gate_unknown_weight.py demo|iclr
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from eval.answers import ReplayChat
 from eval.libraries import open_library
+from rag.answer import answerable
 from rag.config import DEMO_CORPUS, Settings
 from rag.policy import content_terms, coverage
 from rag.text import english_words, tokenize
@@ -24,7 +26,7 @@ ordinary = {s for w in english_words() for s in tokenize(w)}
 rows = []
 with tempfile.TemporaryDirectory() as tmp:
     chat = open_library(lib, Settings(), Path(tmp), [DEMO_CORPUS])
-    weight = chat.word_rarity()
+    weight, papers = chat.word_rarity(), len(chat.lexical.chunks_of)
     rarest = max(weight.values())
     floor = chat.settings.dense_floors.get(chat.settings.embed_model)
     close = chat.settings.dense_close.get(chat.settings.embed_model)
@@ -39,14 +41,17 @@ with tempfile.TemporaryDirectory() as tmp:
             if query.intent != "answer" or query.named or query.filters.authors or query.filters.areas:
                 continue
             found = chat._retrieve_for(query)
+            shipped = answerable(query, found, chat.settings, weight, papers).ok
             texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
             terms = content_terms(query.text)
             unknown = [t for t in terms if t not in weight and t in ordinary]
             covs = {f: coverage(terms, texts, {**weight, **{t: f * rarest for t in unknown}}) for f in FACTORS}
             rows.append({"id": q["id"], "unans": bool(q.get("unanswerable")), "dense": found.best_dense,
-                         "covs": covs, "unknown": unknown})
+                         "covs": covs, "unknown": unknown, "shipped": shipped})
 print(f"{lib}: {sum(not r['unans'] for r in rows)} answerable, {sum(r['unans'] for r in rows)} unanswerable; "
       f"asked = cosine >= {floor} and (cosine >= {close} or coverage >= cut)")
+print(f"  as shipped ({papers} papers): answerable asked {sum(not r['unans'] and r['shipped'] for r in rows)}, "
+      f"unanswerable asked {sum(r['unans'] and r['shipped'] for r in rows)}")
 for f in FACTORS:
     for cut in CUTS:
         asked = [r for r in rows if (floor is None or r["dense"] >= floor)
