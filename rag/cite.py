@@ -41,14 +41,13 @@ from rag.sentences import (
     relevance,
     split_sentences,
 )
-from rag.text import has_cjk, tokenize
+from rag.text import DASHES, has_cjk, tokenize
 
 MARKER = re.compile(r"\s*[\[【]\s*(?:passages?\s*)?(\d+(?:\s*[,;，、]\s*(?:passages?\s*)?\d+)*)\s*[\]】]",
                     re.IGNORECASE)
 # A list's item number is no figure: "... has these advantages: 1." / "2) ..."
 _ENUMERATOR = re.compile(rf"(?<=[:：])\s*{NUMBERED}$|^{LIST_MARKER}\s+(?=\D)")
 _LATIN_TERM = re.compile(r"[A-Za-z][A-Za-z0-9\-]{2,}|\d+(?:\.\d+)?%?")
-_DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # hyphens, en and em dashes, minus: one hyphen
 
 
 @dataclass(frozen=True)
@@ -103,14 +102,14 @@ def _cjk_support(claim: str, passages: list[Passage], threshold: float = DEFAULT
     Google 资助的" held "ALL-IN" and so half its terms, blind36's bp41). A sentence whose only
     terms are names is taken at the threshold for every passage (nothing else to measure; the
     subject check keeps it to the papers it names)."""
-    terms = {t.lower() for t in _LATIN_TERM.findall(_DASHES.sub("-", claim))}
+    terms = {t.lower() for t in _LATIN_TERM.findall(DASHES.sub("-", claim))}
     if not terms:
         return np.zeros(len(passages))
     rest = terms - set().union(*(_own_names(p) for p in passages))
     if not rest:
         return np.full(len(passages), threshold)
     # "Kullback-Leibler" is the abstract's "Kullback–Leibler" (blind16's av25)
-    sources = [_DASHES.sub("-", f"{p.text} {source_line(p)}").lower() for p in passages]
+    sources = [DASHES.sub("-", f"{p.text} {source_line(p)}").lower() for p in passages]
     return np.array([sum(t in src for t in rest) / len(rest) for src in sources])
 
 

@@ -13,6 +13,7 @@ from rag.answer import citations_for
 from rag.models import Answer, Comparison, Hit, Passage
 from rag.retrieve import Filters
 from rag.sentences import VectorCache, split_sentences
+from rag.text import QUERY_BREAK
 
 if TYPE_CHECKING:
     from rag.query import Query
@@ -50,7 +51,7 @@ _LEAD = re.compile(r"^.*?(?:compare|comparison of|contrast|differences? between|
 
 # where the part of a question naming what to compare ends: a dash, a question mark, a colon,
 # a parenthesis ("fl papers: zhiyi et al vs rfedags - what problem does each fix, ...?")
-_TARGET_BREAK = re.compile(r"\s+[-–—]\s+|[?？:：;；(（]")
+_TARGET_BREAK = re.compile(rf"{QUERY_BREAK.pattern}|[?？:：;；(（]")
 
 
 def targets_of(question: str) -> list[str]:

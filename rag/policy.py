@@ -64,7 +64,15 @@ from rag.contradiction import (
 from rag.models import Passage, SentenceCheck, Verdict
 from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
-from rag.text import acronym_words, is_author_label, spells, spelt_out, tokenize
+from rag.text import (
+    DASHES,
+    QUERY_BREAK,
+    acronym_words,
+    is_author_label,
+    spells,
+    spelt_out,
+    tokenize,
+)
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
 DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
@@ -470,7 +478,6 @@ def _figure_contexts(text: str) -> list[tuple[set[str], set[str]]]:
 
 _WORD = re.compile(r"(?<![\w-])[A-Za-z][\w-]*")
 _LABEL = re.compile(r"[^:.!?]{1,80}:\s+")  # "RoT: ", a quote's paper label
-_DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # "Kullback–Leibler" is "Kullback-Leibler"
 
 
 def _held(word: str, held: frozenset[str] | set[str]) -> bool:
@@ -510,13 +517,13 @@ def specifics_held(claim: str, passage: Passage, question: str,
     picking a compound it offers ("class-incremental or task-incremental", `offered_compounds`)."""
     text = " ".join([passage.text, passage.hit.text, source_line(passage),
                      str(passage.hit.metadata.get("display_name", ""))])
-    cited = paper.union(known, tokenize(_DASHES.sub("-", text)))
+    cited = paper.union(known, tokenize(DASHES.sub("-", text)))
     held = cited.union(spelt(claim, f"{text} {question}"), _question_held(question))
     missing = [w for w in dict.fromkeys(specifics(claim)) if not _held(w, held)]
     # a compound the question offers as a choice ("class-incremental or task-incremental"),
     # picked by the sentence (not named with all its alternatives): the cited paper must have
     # it whole (its first token is the whole compound's stem), not only its parts
-    said = _DASHES.sub("-", claim).lower()
+    said = DASHES.sub("-", claim).lower()
     for compound, others in offered_compounds(question):
         picked = compound.lower() in said and not all(o.lower() in said for o in others)
         if picked and compound not in missing and (stems := tokenize(compound)) and stems[0] not in cited:
@@ -529,7 +536,6 @@ _EXAMPLES = re.compile(r"\b(?:such as|for example|for instance|e\.g\.,?|like)\s+
 _CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
 # What a question compares its subject with ("compare with the MINE estimator on ...", "better
 # than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE").
-_QUERY_DASH = re.compile(r"\s+[-–—]\s+")  # "... heuristics - does it ...": a typed query's break
 _COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|than|versus|vs\.?)\s+"
                        r"([^?.;:(),]+?)(?=\s+(?:on|in|for|at|under|when|across|over|while)\b|[?.;:(),]|$)",
                        re.IGNORECASE)
@@ -552,7 +558,7 @@ def offered_compounds(question: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     between two or as examples, each with the alternatives offered beside it: naming one as the
     answer is a claim the paper must make (naming them all, "averaging or max-pooling loses
     information", picks none). Cached: every (sentence, passage) pair asks it of one question."""
-    q = _DASHES.sub("-", question)
+    q = DASHES.sub("-", question)
     groups = [*_CHOICE.findall(q), *(m.group(1).split() for m in _EXAMPLES.finditer(q))]
     out: dict[str, tuple[str, ...]] = {}
     for group in groups:
@@ -566,7 +572,7 @@ def offered_compounds(question: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 @lru_cache(maxsize=64)
 def _question_held(question: str) -> frozenset[str]:
     """The question's words a sentence may use as held, less the names it only offers."""
-    return frozenset(tokenize(_DASHES.sub("-", question))) - frozenset(tokenize(" ".join(offered_names(question))))
+    return frozenset(tokenize(DASHES.sub("-", question))) - frozenset(tokenize(" ".join(offered_names(question))))
 
 
 def not_a_question(claim: str, question: str = "") -> Verdict:
@@ -1022,7 +1028,7 @@ def compared_held(question: str, cited: Iterable[Passage],
     # blind32's bl25)
     # ... up to a dash setting off the rest of a typed query ("navis vs persistant forecast /
     # moving avg heuristics - does it actually beat them", blind37's bq09)
-    part = _QUERY_DASH.split(_clauses(question[compared.start():])[0])[0]
+    part = QUERY_BREAK.split(_clauses(question[compared.start():])[0])[0]
     names = specifics("x " + part)
     held = cited_words(cited, paper)
     if names:
@@ -1032,7 +1038,7 @@ def compared_held(question: str, cited: Iterable[Passage],
     else:  # a thing in lower case ("compare with the conjugate gradient method"): its own
         # words, but for a clause about it ("... achieving the same") and generic ones
         w = words()
-        thing = _QUERY_DASH.split(compared.group(1))[0]
+        thing = QUERY_BREAK.split(compared.group(1))[0]
         thing = w.compared_clause.split(thing, maxsplit=1)[0] if w.compared_clause else thing
         generic = w.compared_generic | w.generic
         # a word of the same meaning ("avg", claim_synonyms), or a lower-case acronym the cited

@@ -14,6 +14,9 @@ import Stemmer
 from bm25s.stopwords import STOPWORDS_EN
 
 HAN = re.compile(r"[\u4e00-\u9fff]")  # Chinese characters
+# hyphens, en and em dashes, minus: read as one hyphen ("Kullback–Leibler" is "Kullback-Leibler")
+DASHES = re.compile(r"[\u2010-\u2015\u2212]")
+QUERY_BREAK = re.compile(r"\s+[-–—]\s+")  # a dash between spaces sets off a typed query's next part
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")  # and Japanese kana, Korean hangul
 
 
