@@ -66,10 +66,15 @@ def name_matches(asked: str, author: str) -> bool:
 
 
 @lru_cache(maxsize=8)
+def surname_of(author: str) -> str:
+    """The author's surname as surnames are compared (folded, `surname_key`)."""
+    return surname_key(Name.parse(author).surname)
+
+
 def _by_surname(authors: frozenset[str]) -> dict[str, tuple[str, ...]]:
     index: dict[str, list[str]] = {}
     for author in authors:
-        index.setdefault(surname_key(Name.parse(author).surname), []).append(author)
+        index.setdefault(surname_of(author), []).append(author)
     return {k: tuple(sorted(v)) for k, v in index.items() if k}
 
 

@@ -419,8 +419,9 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
                            f"is not said of {measured}")
     if not things:
         return Verdict("numbers_bound", True, "")
-    # clauses that name a thing together with a figure of their own bind the thing there
-    bound = [w for ns, w in own_clauses if ns and things & w]
+    # every clause naming a thing gives a figure of its own: each figure is bound in its clause
+    naming = [ns for ns, w in own_clauses if things & w]
+    each_own = bool(naming) and all(naming)
     for n in sorted(nums):
         # The things named in the sentence's own clause of the figure ("MDP-optimal ... 62.1%,
         # and Chain-of-Thought ... 50.8%" ties each figure to its own); all of them if none,
@@ -428,7 +429,7 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
         # prompts are 62.1%, ..., and flawed workflow prompts result in ... 54.3%" says the
         # 54.3% of the flawed prompts, not of MDP-optimal ones (blind37's bq05).
         mine = {t for ns, w in own_clauses if n in ns for t in things & w}
-        if not mine and bound and all(ns for ns, w in own_clauses if things & w):
+        if not mine and each_own:
             continue
         mine = mine or things
         held = [w for ns, w in contexts if n in ns]
@@ -837,8 +838,11 @@ class LibrarySize:
     def weight(self, terms: list[str], weight: Mapping[str, float]) -> Mapping[str, float]:
         if self.scale >= 1.0:
             return weight
+        unknown = [t for t in terms if t not in weight and t in self.ordinary]
+        if not unknown:
+            return weight
         rarest = max(weight.values(), default=1.0)
-        return {**weight, **{t: self.scale * rarest for t in terms if t not in weight and t in self.ordinary}}
+        return {**weight, **dict.fromkeys(unknown, self.scale * rarest)}
 
     def need(self, min_coverage: float) -> float:
         return min(min_coverage, self.small_coverage + self.scale * (min_coverage - self.small_coverage))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from rag import prompts
-from rag.authors import Name, mentioned_authors, surname_key
+from rag.authors import mentioned_authors, surname_key, surname_of
 from rag.claims import claim_of, is_claim_question
 from rag.config import REWRITE_MAX_TOKENS
 from rag.llm import ChatModel, LLMError
@@ -161,7 +161,7 @@ def _build_surnames(catalogue: dict[str, PaperRecord]) -> dict[str, list[tuple[s
     for pid, rec in catalogue.items():
         if len(rec.authors) >= 2:
             for author in rec.authors:
-                index.setdefault(surname_key(fold(Name.parse(author).surname)), []).append((pid, author))
+                index.setdefault(surname_of(author), []).append((pid, author))
     return index
 
 
