@@ -46,6 +46,7 @@ from rag.policy import (
     subject,
 )
 from rag.prompts import render
+from rag.quantities import said_against, said_figures, without_said
 from rag.sentences import VectorCache, overlap, split_sentences
 from rag.text import has_cjk, is_chinese, tokenize
 
@@ -74,8 +75,9 @@ _SPOKEN_PERCENT = re.compile(r"(?<=\d)\s*(?:percent|per cent)\b", re.IGNORECASE)
 
 
 def claim_of(question: str) -> str:
-    """The claim itself: 'Is it true that X?' -> 'X', with a spoken "80 percent" as "80%"."""
-    return _SPOKEN_PERCENT.sub("%", CUE.sub("", question, count=1).strip().rstrip("?？ ").strip())
+    """The claim itself: 'Is it true that X?' -> 'X', with a spoken "80 percent" as "80%" and
+    spoken shares as figures ("four-fifths": 80%, "两成": 20%; `said_figures`)."""
+    return said_figures(_SPOKEN_PERCENT.sub("%", CUE.sub("", question, count=1).strip().rstrip("?？ ").strip()))
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,8 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
 def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = frozenset()) -> str:
     """Why the sentence contradicts the claim: negation, direction or number (the answer
     policy's check), a number's direction, figures given to each other's things or settings,
-    another figure for the same thing (`changed_figure`), the
+    another figure for the same thing (`changed_figure`), or than the claim says approximately
+    or as a bound (`said_against`: "less than a third" against 59%), the
     two sides of a verb swapped (`swapped_roles`), a cause and its effect swapped
     (`swapped_cause`), an antonym, all said of what the sentence says of some
     (`overstated_scope`), one thing kept to where the sentence lists others (`narrowed_scope`), a
@@ -181,6 +184,7 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
     (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
             or swapped_figures(claim, sentence) or changed_figure(claim, sentence)
+            or said_against(claim, sentence, frozenset(tokenize(name)))
             or swapped_setting(claim, sentence)
             or swapped_roles(claim, sentence) or swapped_cause(claim, sentence)
             or opposite_words(claim, sentence) or overstated_scope(claim, sentence)
@@ -298,8 +302,11 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         text = f"{s} {source_line(p)}"
         held = words_held(terms, text, spelt(claim, text))
-        checks = (about, numbers_held(claim, one), numbers_bound(claim, one, claim),
-                  known_words(claim, ctx.unknown, text), specifics_held(claim, text), comparison_held(claim, s),
+        # a figure said approximately or as a bound that the sentence holds ("more than 80%"
+        # for 82%) is held; the others must be the passage's as written
+        written = without_said(claim, s, frozenset(tokenize(p.hit.name)))
+        checks = (about, numbers_held(written, one), numbers_bound(written, one, written),
+                  known_words(written, ctx.unknown, text), specifics_held(claim, text), comparison_held(claim, s),
                   claim_words_held(held, c.cosine, steps))
         if all(v.ok for v in checks):
             return ClaimVerdict("supported", p, s, checks)

@@ -606,12 +606,12 @@ def _figure_contexts(text: str, reach: int = 3) -> list[tuple[str, str, str, set
     return out
 
 
-def _within(n: str, bound: str, m: str) -> bool:
+def within_bound(n: str, bound: str, m: str) -> bool:
     """Whether figure m is within the bound "more than n" (">") or "at most n" ("<")."""
     return bound == ">" and float(m) > float(n) or bound == "<" and float(m) < float(n)
 
 
-def _near(a: str, b: str) -> bool:
+def near_figures(a: str, b: str) -> bool:
     """Two figures within `figure_rounding_share` of each other (a claim's "19%" for "18.9%")."""
     x, y = float(a), float(b)
     return abs(x - y) <= words().figure_rounding * max(abs(x), abs(y))
@@ -641,9 +641,9 @@ def changed_figure(claim: str, sentence: str) -> str:
         # named by the same words before it ("at compression ratio 0.01" for "of 0.1") is changed
         anchored = bool(given & held - {n})
         for m, its_kind, its_bound, its_before, its_after in said:
-            if m in given or its_kind != kind or _near(n, m):
+            if m in given or its_kind != kind or near_figures(n, m):
                 continue
-            if bound != its_bound and (_within(n, bound, m) or _within(m, its_bound, n)):
+            if bound != its_bound and (within_bound(n, bound, m) or within_bound(m, its_bound, n)):
                 continue  # "more than 150 tasks for each API" against "5,040 tasks"; 30% of "up to 40%"
             if kind == "%" and abs(float(n) + float(m) - 100) < 1:
                 continue  # "86.5% of the memory" for "13.5% less memory"
@@ -696,7 +696,8 @@ def _comparisons(scoped: list[_Word], own: frozenset[str]) -> list[tuple[str, se
     """(up|down, the words compared, the words compared with) for each comparative ("A
     outperforms B", "A is faster than B"): the five words before it in its clause (`own`,
     the paper's name, added where the abstract says "we"/"our" before it), and the five
-    after it (after "than" when it follows)."""
+    after it (after "than" when it follows). "More than 95%" bounds a figure; it compares
+    nothing."""
     w = words()
     out = []
     for i, word in enumerate(scoped):
@@ -710,6 +711,8 @@ def _comparisons(scoped: list[_Word], own: frozenset[str]) -> list[tuple[str, se
         than = next((k for k, x in enumerate(after[:6]) if x.raw == "than"), None)
         right = after[than + 1 :] if than is not None else after
         if not right:  # "..., and more.": nothing is compared
+            continue
+        if than is not None and _NUMBER.fullmatch(right[0].raw):  # "more than 95%": a bound, no comparison
             continue
         left = _stems_of(before[::-1], 5)
         if any(x.stem in w.self_references for x in before):

@@ -368,6 +368,26 @@ def test_another_figure_for_the_same_thing_contradicts() -> None:
                                     "compression ratio 0.01", zhiyi)
 
 
+def test_a_figure_said_roughly_is_held_by_the_papers_and_contradicted_by_another() -> None:
+    """Claims_blind34's dn13 (a podcast host: "nine out of ten tokens are random junk, it still
+    hangs on to somewhere around 80 percent accuracy") was unstated against GLOT's "over 97%
+    accuracy"; spoken shares are read as figures, and a figure said roughly or as a bound is
+    held by the paper's figure for the same thing when it meets it."""
+    glot = ("Experimentally, our approach is remarkably robust and efficient: on a diagnostic stress test "
+            "where 90% of tokens are random distractors, GLOT maintains over 97% accuracy while baseline "
+            "methods collapse.")
+    claim = claim_of("Is it true that in GLOT's stress test where nine out of ten tokens are random junk, "
+                     "it still hangs on to somewhere around 80 percent accuracy?")
+    assert "90%" in claim and "80%" in claim
+    assert "97" in disagreement(claim, glot, "GLOT")
+    assert not disagreement(claim.replace("somewhere around 80%", "more than 95%"), glot, "GLOT")
+    # the cut of 82% meets "more than four-fifths" and "more than five times faster"
+    cut = claim_of("Is it true that RoT cuts inference latency by more than four-fifths?")
+    assert cut == "RoT cuts inference latency by more than 80%"
+    assert not disagreement(cut, ROT, "RoT")
+    assert "40" in disagreement("RoT cuts inference latency by about 40%", ROT, "RoT")
+
+
 def test_rather_than_negates_what_follows() -> None:
     """Blind7's ck12 ('InfoSEDD is built on a continuous diffusion process rather than a
     discrete one') came out unstated: 'rather than' says 'not discrete'."""
