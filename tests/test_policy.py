@@ -26,6 +26,7 @@ from rag.policy import (
     belief,
     check_pair,
     choice_held,
+    clauses_of,
     comparative_held,
     compared_held,
     correctable,
@@ -682,6 +683,26 @@ def test_a_figure_in_a_clause_of_its_own_is_not_bound_to_another_clauses_thing()
     assert not numbers_bound(swapped, p, q).ok  # the figure's own clause names the wrong thing
     # a clause naming the thing without a figure leaves the figure to it, as before
     assert not numbers_bound("For MDP-optimal workflow prompts, the average is 54.3%.", p, q).ok
+
+
+def test_figures_given_respectively_are_bound_each_to_its_thing() -> None:
+    """Blind37's bq05 at 4,310 papers: the reply listed the three prompt kinds, then their three
+    rates "respectively"; every rate was bound to the first kind and the reply refused."""
+    p = _passage(1, "resili", "ResiliBench", (
+        "Specifically, MDP-optimal workflow prompts achieve an average success rate of 62.1%, "
+        "Chain-of-Thought prompts yield an average success rate of 50.8%, and flawed workflow "
+        "prompts result in an average success rate of 54.3%."))
+    q = "resilibench avg sucess rates: mdp-optimal vs cot vs flawed workflow prompts"
+    said = ("The average success rates for MDP-optimal workflow prompts, Chain-of-Thought prompts, and "
+            "flawed workflow prompts in ResiliBench are {}, {}, and {} respectively.")
+    assert numbers_bound(said.format("62.1%", "50.8%", "54.3%"), p, q).ok
+    assert not numbers_bound(said.format("54.3%", "50.8%", "62.1%"), p, q).ok
+    assert clauses_of(said.format("62.1%", "50.8%", "54.3%")) == [
+        "The average success rates for MDP-optimal workflow prompts 62.1%", "Chain-of-Thought prompts 50.8%",
+        "flawed workflow prompts in ResiliBench are 54.3%"]
+    # fewer things than figures: the sentence stays whole
+    assert clauses_of("The buffer sizes were 1% and 20%, respectively.") == [
+        "The buffer sizes were 1% and 20%,", "respectively."]
 
 
 def test_a_count_is_bound_to_what_the_passage_counts() -> None:
