@@ -92,6 +92,9 @@ class Words:
     condition: re.Pattern[str] | None = None
     # "This is because ...", "Therefore, ...": a sentence explaining or concluding from the one before
     follow_on: re.Pattern[str] | None = None
+    # "This limit is ...", "These results ...": a demonstrative and a noun (group 1) pointing back
+    follow_on_demonstrative: re.Pattern[str] | None = None
+    follow_on_kept: frozenset[str] = frozenset()  # "This method ...": the paper's own, stems
     # "Yes, ...", "No, ...", "是的，...": a sentence giving a yes / no question its answer
     verdict_opener: re.Pattern[str] | None = None
     reference: re.Pattern[str] | None = None  # a sentence opening with one of the `references`
@@ -182,6 +185,9 @@ def words() -> Words:
         reference=phrases("^", raw["subject_references"], r"(?!\w)"),
         follow_on=_either(phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
                           phrases(r"^\W*", raw.get("follow_on_openers_cjk", []), "")),
+        follow_on_demonstrative=phrases(r"^\W*", raw.get("follow_on_demonstratives", "").split(),
+                                        r"\s+([a-z][\w-]*)"),
+        follow_on_kept=stems(raw.get("follow_on_kept_subjects", "").split()),
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),
                                 raw.get("verdict_openers_cjk", "").split()),
         belief_tag=_belief_tag(raw.get("belief_tags", []), raw.get("belief_short_tags", [])),

@@ -657,12 +657,23 @@ def means_added(claim: str, question: str) -> Verdict:
     return Verdict("means_added", True, "")
 
 
+# "This is ...", "These are ...", "Such as ...": the word after a demonstrative is no noun
+_NOT_NOUNS = frozenset("is are was were be been can could will would may might has have had also further "
+                       "not as in of to".split())
+
+
 def follows_kept(claim: str, before_dropped: bool) -> Verdict:
     """A sentence that goes on from the one before it ("This is because it uses an optimistic
-    decision criterion ...", "Therefore, ...") stands on that one: when that sentence was dropped,
-    it explains or concludes from nothing the answer keeps, however true it is of the paper."""
-    pattern = words().follow_on
-    dangling = before_dropped and pattern is not None and bool(pattern.match(claim))
+    decision criterion ...", "Therefore, ...", "This limit is imposed ...") stands on that one:
+    when that sentence was dropped, it explains or concludes from nothing the answer keeps,
+    however true it is of the paper. "This method ..." speaks of the paper's own."""
+    w = words()
+    pointing = w.follow_on_demonstrative.match(claim) if w.follow_on_demonstrative else None
+    # "This limit is imposed to ...", "These results show ..." (blind38's br37); not "This
+    # method ...", the paper's own
+    points_back = pointing is not None and pointing.group(1).lower() not in _NOT_NOUNS \
+        and not set(tokenize(pointing.group(1))) & w.follow_on_kept
+    dangling = before_dropped and (w.follow_on is not None and bool(w.follow_on.match(claim)) or points_back)
     return Verdict("follows_kept", not dangling,
                    "goes on from the sentence before, which was dropped" if dangling else "")
 
@@ -1186,6 +1197,7 @@ def _asks_for_cjk() -> re.Pattern[str]:
     return re.compile(rf"(?:哪些|哪个|哪种|哪一种|哪一个|哪几个|哪几种|什么)(?P<gap>[^，,。？?；;]{{0,6}}?)(?P<noun>{listed})")
 
 
+_PRONOUN = re.compile(r"(?:it|they|this|that|these|those|we|you|he|she|there)\b", re.IGNORECASE)
 _HOW_MANY_MUCH = re.compile(r"\bhow (many|much)\s+([\w\s-]{1,60})", re.IGNORECASE)  # and what it counts
 
 
@@ -1194,7 +1206,9 @@ def counted_thing(question: str) -> str:
     modifies it ("hour" in "How many GPU hours", "task" in "how many ResiliBench tasks";
     "paramet" in "How many fewer parameters"); "" when there is none."""
     m = _HOW_MANY_MUCH.search(question)
-    if not m or _AUXILIARY.match(m.group(2)):  # "how much does it cut ...": a degree, not a count
+    # "how much does it cut ...", and without the auxiliary "how much it improves the speed"
+    # (blind38's br01, a non-native speaker): a degree, not a count
+    if not m or _AUXILIARY.match(m.group(2)) or _PRONOUN.match(m.group(2)):
         return ""
     return _head_word(m.group(2))
 
@@ -1484,6 +1498,12 @@ def offered_choices(question: str) -> tuple[tuple[frozenset[str], bool], ...]:
     return tuple((own, claimed) for _, own, claimed in _choices(question))
 
 
+# "A bigger FNO, or some transformer?": a question of its own that is only the alternatives
+# (blind38's br40), with no question word
+_BARE_CHOICES = re.compile(r"(?!(?:what|which|who|how|why|where|when)\b)[^,]{1,40},?\s+or\s+[^,]{1,40}",
+                           re.IGNORECASE)
+
+
 @lru_cache(maxsize=64)
 def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
     """`offered_choices` with each alternative as written ("a decision criterion that guides
@@ -1495,7 +1515,7 @@ def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
         if not sentence.strip().endswith(("?", "？")) or len(_OR.split(body)) < 2:
             continue
         _, colon, listed = body.rpartition(":")
-        if not colon and not asks_yes_no(body):
+        if not colon and not asks_yes_no(body) and not _BARE_CHOICES.fullmatch(body):
             # "What kind of model is GraphBSI, one-shot or sequential?": a short list after a comma
             _, colon, listed = body.partition(",")
             if not colon or len(listed.split()) > 6 or len(_OR.split(listed)) < 2:

@@ -1040,6 +1040,35 @@ def test_a_sentence_opening_on_the_one_before_follows_a_kept_sentence() -> None:
     assert follows_kept("这项研究提出了 ALL-IN。", before_dropped=True).ok
 
 
+def test_a_demonstrative_and_a_noun_point_back_to_the_sentence_before() -> None:
+    """Blind38's br37 (unanswerable: TGMM's largest number of samples): "The maximum number of
+    samples ... is limited by the context length" was dropped, and "This limit is imposed to
+    ensure that the transformer can effectively learn ..." kept: it explains a limit nothing
+    the answer keeps states."""
+    for opener in ("This limit is imposed to ensure that the transformer learns.",
+                   "These results show that the method scales.", "Such gains come from the graph."):
+        assert not follows_kept(opener, before_dropped=True).ok, opener
+        assert follows_kept(opener, before_dropped=False).ok, opener
+    for own in ("This method reuses prior reasoning steps.", "This approach needs no labels.",
+                "This is supported by the theory.", "These are the two directions."):
+        assert follows_kept(own, before_dropped=True).ok, own
+
+
+def test_how_much_before_a_pronoun_asks_a_degree() -> None:
+    """Blind38's br01, a non-native speaker: "how much it improves the speed of the inference?"
+    asks a degree, as "how much does it improve" does; it counts no 'improv'."""
+    assert counted_thing("In the RoT paper, how much it improves the speed of the inference?") == ""
+    assert counted_thing("How many tasks does ResiliBench generate?") == "task"
+
+
+def test_adverbs_and_conjunctions_are_no_asked_terms() -> None:
+    """Blind38's br01 and br23: "the prompt becomes more long because of the templates" asked
+    for 'long becaus' and 'prompt becom', "like the EM algorithm makes it" for 'mixtur like'."""
+    terms = asked_terms("And the prompt becomes more long because of the templates, or not?")
+    assert not {t for t in terms if {"becaus", "becom"} & set(t)}
+    assert ("mixtur", "like") not in asked_terms("make the clustering of Gaussian mixtures like the EM algorithm")
+
+
 INFOSEDD_MI = ("We show that InfoSEDD outperforms existing neural estimators of mutual information on "
                "synthetic data with many discrete variables.")
 
@@ -1437,6 +1466,21 @@ def test_two_choices_opened_by_one_preposition_are_the_phrases_it_opens() -> Non
     # a last choice that opens with no preposition keeps the clauses as they were
     tried = "Was the federated method for manifold-valued parameters tried on real data, or only on synthetic problems?"
     assert not offered_choices(tried)[0][1] and "manifold" in offered_choices(tried)[0][0]
+
+
+def test_a_question_that_is_only_its_alternatives_offers_them() -> None:
+    """Blind38's br40 (unanswerable: which models RecurrFNO's 1.6B baselines are): "..., which
+    models they are actually? A bigger FNO, or some transformer?" The quote of RecurrSim's
+    sentence about the baselines picks neither alternative; it was given as the answer."""
+    q = ("The 1.6B parameter baselines that RecurrFNO beats on the Navier-Stokes, which models they are "
+         "actually? A bigger FNO, or some transformer?")
+    assert offered_choices(q) == ((frozenset({"bigger", "fno"}), True), (frozenset({"some", "transform"}), True))
+    recurr = _passage(1, "recurr", "RecurrSim", RECURRSIM)
+    quote = ("On high-dimensional 3D compressible Navier-Stokes simulations with 262k points, a 0.8B parameter "
+             "RecurrFNO outperforms 1.6B parameter baselines while using 13.5% less training memory [1].")
+    assert not choice_held(q, quote, [recurr]).ok
+    # a wh-question's own "A or B" is still no choice
+    assert offered_choices("Which papers study pruning or quantization?") == ()
 
 
 def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternative() -> None:
