@@ -74,10 +74,17 @@ def is_claim_question(question: str) -> bool:
 _SPOKEN_PERCENT = re.compile(r"(?<=\d)\s*(?:percent|per cent)\b", re.IGNORECASE)
 
 
+# "Ammar Ahmed and colleagues", "Dmitry Yarotsky and his team": an author's paper, "Ahmed et al."
+_COLLEAGUES = re.compile(r"(?<![\w-])(?:[A-Z][\w'’-]*\s+)?([A-Z][\w'’-]*)\s+and\s+(?:colleagues|co-?authors|"
+                         r"collaborators|(?:his|her|their)\s+(?:colleagues|team|co-?authors))\b")
+
+
 def claim_of(question: str) -> str:
-    """The claim itself: 'Is it true that X?' -> 'X', with a spoken "80 percent" as "80%" and
-    spoken shares as figures ("four-fifths": 80%, "两成": 20%; `said_figures`)."""
-    return said_figures(_SPOKEN_PERCENT.sub("%", CUE.sub("", question, count=1).strip().rstrip("?？ ").strip()))
+    """The claim itself: 'Is it true that X?' -> 'X', with a spoken "80 percent" as "80%",
+    spoken shares as figures ("four-fifths": 80%, "两成": 20%; `said_figures`) and a press
+    release's "Ammar Ahmed and colleagues" as the label "Ahmed et al."."""
+    claim = CUE.sub("", question, count=1).strip().rstrip("?？ ").strip()
+    return said_figures(_COLLEAGUES.sub(r"\1 et al.", _SPOKEN_PERCENT.sub("%", claim)))
 
 
 @dataclass(frozen=True)
@@ -329,23 +336,27 @@ _HEAD = re.compile(r"^(?P<head>[^:;]{1,60}?):\s+")
 def claim_parts(claim: str, ctx: Context) -> list[str]:
     """The statements an English claim joins ("InfoSEDD: estimation on discrete data via
     discrete diffusion; beats embedding-trick estimators, and plugs into pretrained models"),
-    each of at least three words and given the claim's subject, when it names one (a loaded
-    paper's name or an "X et al." label, in the head before a colon or else in its first
-    statement; a head naming none, "Key result:", is left out):
-    "InfoSEDD: beats embedding-trick estimators". [claim] when it joins none, names no subject
-    (a statement about no paper would be held by any paper's sentence), or is Chinese."""
+    its sentences first (a press release's "With a new technique called RoT, ... cut the
+    waiting time by more than four-fifths. The team says ..."), each statement of at least three
+    words and given the claim's subject when it names none: a loaded paper's name or an "X et
+    al." label, in the head before a colon, else in its first statement, else (a claim of
+    several sentences) the first it names anywhere; a head naming none, "Key result:", is left
+    out: "InfoSEDD: beats embedding-trick estimators". [claim] when it joins none, names no
+    subject (a statement about no paper would be held by any paper's sentence), or is Chinese."""
     if has_cjk(claim):
         return [claim]
     head = _HEAD.match(claim)
     body = claim[head.end():] if head else claim
-    parts = [p.strip(" .,") for p in _JOINS.split(body)]
+    sentences = split_sentences(body) or [body]
+    parts = [p.strip(" .,") for sentence in sentences for p in _JOINS.split(sentence.strip())]
+    parts = [p for p in parts if p]
     if len(parts) < 2 or any(len(p.split()) < 3 for p in parts):
         return [claim]
     headed = _subject_words(head.group("head"), ctx) if head else ""  # "Key result: ..." names none
-    about = headed or _subject_words(parts[0], ctx)
+    about = headed or _subject_words(parts[0], ctx) or (_subject_words(body, ctx) if len(sentences) > 1 else "")
     if not about:
         return [claim]
-    return [p if i == 0 and not headed else f"{about}: {p}" for i, p in enumerate(parts)]
+    return [p if (not headed and _subject_words(p, ctx)) else f"{about}: {p}" for p in parts]
 
 
 def _subject_words(text: str, ctx: Context) -> str:

@@ -15,6 +15,8 @@ from rag.query import detect_intent
     ("Do the papers support that STAD needs labels?", "STAD needs labels"),
     # a spoken figure reads as a paper writes it
     ("Is it true that GLOT keeps about 80 percent accuracy?", "GLOT keeps about 80% accuracy"),
+    # a press release's authors read as the label a paper is cited by
+    ("Is it true that Ammar Ahmed and colleagues cut the waiting time?", "Ahmed et al. cut the waiting time"),
 ])
 def test_claim_questions_are_recognised(question: str, claim: str) -> None:
     assert is_claim_question(question) and detect_intent(question) == "claim"
@@ -778,6 +780,21 @@ def test_a_claim_joining_statements_is_split_at_its_joins() -> None:
     for whole in ("The method is fast; it is small and cheap.", "RoT is fast; it works.",
                   "RoT reduces latency and cost.", "RoT 降低了延迟；并且降低了成本。"):
         assert claim_parts(whole, ctx) == [whole]
+
+
+
+def test_a_claim_of_several_sentences_is_split_at_its_sentences() -> None:
+    """Claims_blind35 (a press release): "Reasoning models can now answer faster. With a new
+    technique called RoT, the team cut waiting time by more than 80%." is two statements, and
+    the subject named in the second sentence is the first one's too."""
+    ctx = Context(subjects=Subjects({"InfoSEDD": "i", "RoT": "r"}))
+    assert claim_parts("Reasoning models can now answer much faster. With a new technique called RoT, "
+                       "the team cut waiting time by more than 80%.", ctx) == [
+        "RoT: Reasoning models can now answer much faster",
+        "With a new technique called RoT, the team cut waiting time by more than 80%"]
+    # several sentences naming no paper are not split
+    whole = "Reasoning models can now answer much faster. The team cut waiting time by more than 80%."
+    assert claim_parts(whole, ctx) == [whole]
 
 
 @pytest.mark.slow
