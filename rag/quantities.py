@@ -41,6 +41,7 @@ def _alternatives(items: list[str]) -> str:
 
 @lru_cache(maxsize=1)
 def spoken() -> Spoken:
+    """The patterns of spoken figures, built from rag/policy_words.json."""
     raw = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
     numerals = {w: int(n) for w, n in raw.get("spelled_numbers", {}).items() if n.isdigit() and int(n) < 100}
     numerals |= {"a": 1, "an": 1, "one": 1}
