@@ -70,21 +70,17 @@ def is_claim_question(question: str) -> bool:
     return bool(CUE.match(question) or CUE_ZH.search(question))
 
 
-# a figure said as spoken ("80 percent", "20 per cent"): the figure with "%", as papers write it
-_SPOKEN_PERCENT = re.compile(r"(?<=\d)\s*(?:percent|per cent)\b", re.IGNORECASE)
-
-
 # "Ammar Ahmed and colleagues", "Dmitry Yarotsky and his team": an author's paper, "Ahmed et al."
 _COLLEAGUES = re.compile(r"(?<![\w-])(?:[A-Z][\w'’-]*\s+)?([A-Z][\w'’-]*)\s+and\s+(?:colleagues|co-?authors|"
                          r"collaborators|(?:his|her|their)\s+(?:colleagues|team|co-?authors))\b")
 
 
 def claim_of(question: str) -> str:
-    """The claim itself: 'Is it true that X?' -> 'X', with a spoken "80 percent" as "80%",
-    spoken shares as figures ("four-fifths": 80%, "两成": 20%; `said_figures`) and a press
+    """The claim itself: 'Is it true that X?' -> 'X', with figures as people say them written
+    as figures ("80 percent": 80%, "four-fifths": 80%, "两成": 20%; `said_figures`) and a press
     release's "Ammar Ahmed and colleagues" as the label "Ahmed et al."."""
     claim = CUE.sub("", question, count=1).strip().rstrip("?？ ").strip()
-    return said_figures(_COLLEAGUES.sub(r"\1 et al.", _SPOKEN_PERCENT.sub("%", claim)))
+    return said_figures(_COLLEAGUES.sub(r"\1 et al.", claim))
 
 
 @dataclass(frozen=True)

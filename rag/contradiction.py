@@ -92,7 +92,8 @@ class Words:
     condition: re.Pattern[str] | None = None
     # "This is because ...", "Therefore, ...": a sentence explaining or concluding from the one before
     follow_on: re.Pattern[str] | None = None
-    # "This limit is ...", "These results ...": a demonstrative and a noun (group 1) pointing back
+    # "This limit is ...", "These results ...": a demonstrative and a noun (group 1) pointing back;
+    # not "This is ...", "Such as ..." (`follow_on_not_nouns`)
     follow_on_demonstrative: re.Pattern[str] | None = None
     follow_on_kept: frozenset[str] = frozenset()  # "This method ...": the paper's own, stems
     # "Yes, ...", "No, ...", "是的，...": a sentence giving a yes / no question its answer
@@ -147,8 +148,15 @@ def phrases(before: str, items: list[str], after: str) -> re.Pattern[str] | None
 
 
 @lru_cache(maxsize=1)
+def word_lists() -> dict[str, Any]:
+    """WORDS_FILE as written, read once (`words` and rag/quantities.py build on it)."""
+    data: dict[str, Any] = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+@lru_cache(maxsize=1)
 def words() -> Words:
-    raw: dict[str, Any] = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    raw = word_lists()
 
     def stems(items: list[str]) -> frozenset[str]:
         return frozenset(s for w in items for s in tokenize(w))
@@ -185,8 +193,9 @@ def words() -> Words:
         reference=phrases("^", raw["subject_references"], r"(?!\w)"),
         follow_on=_either(phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
                           phrases(r"^\W*", raw.get("follow_on_openers_cjk", []), "")),
-        follow_on_demonstrative=phrases(r"^\W*", raw.get("follow_on_demonstratives", "").split(),
-                                        r"\s+([a-z][\w-]*)"),
+        follow_on_demonstrative=phrases(
+            r"^\W*", raw.get("follow_on_demonstratives", "").split(),
+            rf"\s+(?!(?:{'|'.join(map(re.escape, raw.get('follow_on_not_nouns', '').split()))})\b)([a-z][\w-]*)"),
         follow_on_kept=stems(raw.get("follow_on_kept_subjects", "").split()),
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),
                                 raw.get("verdict_openers_cjk", "").split()),

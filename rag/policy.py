@@ -657,11 +657,6 @@ def means_added(claim: str, question: str) -> Verdict:
     return Verdict("means_added", True, "")
 
 
-# "This is ...", "These are ...", "Such as ...": the word after a demonstrative is no noun
-_NOT_NOUNS = frozenset("is are was were be been can could will would may might has have had also further "
-                       "not as in of to".split())
-
-
 def follows_kept(claim: str, before_dropped: bool) -> Verdict:
     """A sentence that goes on from the one before it ("This is because it uses an optimistic
     decision criterion ...", "Therefore, ...", "This limit is imposed ...") stands on that one:
@@ -671,8 +666,7 @@ def follows_kept(claim: str, before_dropped: bool) -> Verdict:
     pointing = w.follow_on_demonstrative.match(claim) if w.follow_on_demonstrative else None
     # "This limit is imposed to ...", "These results show ..." (blind38's br37); not "This
     # method ...", the paper's own
-    points_back = pointing is not None and pointing.group(1).lower() not in _NOT_NOUNS \
-        and not set(tokenize(pointing.group(1))) & w.follow_on_kept
+    points_back = pointing is not None and not set(tokenize(pointing.group(1))) & w.follow_on_kept
     dangling = before_dropped and (w.follow_on is not None and bool(w.follow_on.match(claim)) or points_back)
     return Verdict("follows_kept", not dangling,
                    "goes on from the sentence before, which was dropped" if dangling else "")

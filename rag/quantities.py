@@ -6,15 +6,16 @@ rag/policy_words.json (`spoken_fractions`, `cjk_numerals`, `approximators`, the 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rag.contradiction import WORDS_FILE, near_figures, numbers, within_bound, words
+from rag.contradiction import near_figures, numbers, within_bound, word_lists, words
 from rag.text import tokenize
 
 _FIGURE = r"\d+(?:[.,]\d+)*"
+# a figure said as spoken ("80 percent", "20 per cent"): the figure with "%", as papers write it
+_SPOKEN_PERCENT = re.compile(r"(?<=\d)\s*(?:percent|per cent)\b", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[,;:]\s|\.\s|(?<![\w.])\d+(?:[.,]\d+)*\s*(?:%|x\b|×)?")
 _MATH_FIGURE = re.compile(r"\$\s*\d+(?:[.,]\d+)*\s*\\?%?\s*\$")
 _ORDINAL = re.compile(r"\b(?:the|first|second|other|latter|former|upper|lower|top|bottom)\s+$", re.IGNORECASE)
@@ -42,7 +43,7 @@ def _alternatives(items: list[str]) -> str:
 @lru_cache(maxsize=1)
 def spoken() -> Spoken:
     """The patterns of spoken figures, built from rag/policy_words.json."""
-    raw = json.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    raw = word_lists()
     numerals = {w: int(n) for w, n in raw.get("spelled_numbers", {}).items() if n.isdigit() and int(n) < 100}
     numerals |= {"a": 1, "an": 1, "one": 1}
     parts = {w: int(n) for w, n in raw.get("spoken_fractions", {}).items()}
@@ -76,11 +77,13 @@ def _count(word: str, s: Spoken) -> int:
 
 
 def said_figures(text: str) -> str:
-    """The text with its spoken shares and counts written as figures: "cuts latency by more than
-    four-fifths" -> "by more than 80%", "nine out of ten tokens" -> "90% tokens", "about a third
-    of the time" -> "about 33.3% of the time", "five times faster" -> "5 times faster",
-    "两成" -> "20%", "一半" -> "50%". "A third variant" stays as it is."""
+    """The text with its spoken figures, shares and counts written as figures: "80 percent" ->
+    "80%", "cuts latency by more than four-fifths" -> "by more than 80%", "nine out of ten
+    tokens" -> "90% tokens", "about a third of the time" -> "about 33.3% of the time", "five
+    times faster" -> "5 times faster", "两成" -> "20%", "一半" -> "50%". "A third variant" stays
+    as it is."""
     s = spoken()
+    text = _SPOKEN_PERCENT.sub("%", text)
 
     def fraction(m: re.Match[str]) -> str:
         count, part = m.group("count") or "", m.group("part").lower()
@@ -183,7 +186,8 @@ def _meets(n: str, kind: str, bound: str, approx: bool, m: float) -> bool:
                 or kind == "x" and len(n.replace(".", "")) >= 2 and round(m, digits) == float(n))
 
 
-def _said(claim: str, sentence: str, own: frozenset[str]) -> list[_Said]:
+@lru_cache(maxsize=512)  # judge_claim reads each (claim, sentence) for support and for contradiction
+def _said(claim: str, sentence: str, own: frozenset[str]) -> tuple[_Said, ...]:
     """The claim's figures said approximately ("about", "something like": `approximators`), as
     a bound ("more than", "up to") or as a ratio, each against the sentence's figures of its
     kind whose clause shares the most words with its own (the paper's name, `own`, aside: of
@@ -206,7 +210,7 @@ def _said(claim: str, sentence: str, own: frozenset[str]) -> list[_Said]:
         out.append(_Said(start, end, any(_meets(n, kind, bound, approx, m) for m in (sides if left else theirs)),
                          theirs, best >= 2 or best == 1 and len(theirs) == 1,
                          any(_meets(n, kind, bound, approx, m) for m in sides)))
-    return out
+    return tuple(out)
 
 
 def said_spans(claim: str, sentence: str, own: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
