@@ -334,7 +334,7 @@ class PaperChat:
         focus = frozenset(query.named) or frozenset({hits[0].paper_id} if described else ())
         return Context(question=query.text, original=query.original, subjects=self._subjects(),
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
-                       focus=focus, threshold=self.settings.support_threshold,
+                       focus=focus, named_focus=bool(query.named), threshold=self.settings.support_threshold,
                        added_share=self.settings.added_held_share,
                        paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share,
                        restated_span=self.settings.restated_span if query.named

@@ -146,6 +146,7 @@ class Context:
     unknown: frozenset[str] = frozenset()  # its words no loaded paper contains
     subjects: Subjects = field(default_factory=Subjects)
     focus: frozenset[str] = frozenset()  # ids of the papers the question is about
+    named_focus: bool = False  # the question names those papers (not only describes one)
     threshold: float = DEFAULT_SUPPORT  # Settings.support_threshold
     paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
@@ -745,14 +746,18 @@ def toured(pointed: Iterable[Passage], ctx: Context) -> Verdict:
     after answering). A question asking about several papers ("Which papers ...",
     `several_papers`) is answered by such a tour, and is not judged."""
     pointed = list(pointed)
-    several = words().several_papers
-    asked = f"{ctx.original} {ctx.question}"
-    if not ctx.focus or not pointed or several is not None and several.search(asked):
+    if not ctx.focus or not pointed or asks_several(ctx):
         return Verdict("toured", True, "")
     if any(p.hit.paper_id in ctx.focus or copy_of(p, ctx.focus, ctx) for p in pointed):
         return Verdict("toured", True, "")
     names = ", ".join(dict.fromkeys(p.hit.name for p in pointed))
     return Verdict("toured", False, f"tells what {names} says, not the paper asked about")
+
+
+def asks_several(ctx: Context) -> bool:
+    """The question asks about several papers ("Which papers ...", "other works")."""
+    several = words().several_papers
+    return several is not None and bool(several.search(f"{ctx.original} {ctx.question}"))
 
 
 def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] = frozenset()) -> Verdict:
@@ -779,6 +784,13 @@ def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] 
         if any(n in passage.text for n in names):
             return Verdict("subject", True, "the passage discusses the paper it names")
         return Verdict("subject", False, f"about {', '.join(sorted(names)[:2])}, cites {passage.hit.name}")
+    if ctx.named_focus and about and pid not in about and not asks_several(ctx) and not copy_of(passage, about, ctx):
+        # a sentence naming no paper, in an answer about the papers the question names, goes on
+        # about them: "The implicit model wins ... [3]" for a question about Liu et al. may not
+        # cite another paper's "implicit CoT" (blind38's br34 at 4,310 papers)
+        asked = [n for n, p in ctx.subjects.names.items() if p in about]
+        if not any(n in passage.text for n in asked):
+            return Verdict("subject", False, f"about the paper asked about, cites {passage.hit.name}")
     return Verdict("subject", True, "")
 
 

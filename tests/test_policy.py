@@ -127,6 +127,30 @@ def test_subject_the_paper_is_the_one_being_discussed() -> None:
     assert subject("On ImageNet, pooling is hard.", glot, ctx).ok
 
 
+def test_subject_a_sentence_naming_no_paper_stays_with_the_papers_the_question_names() -> None:
+    """Blind38's br34 at 4,310 papers: asked which of Liu et al.'s models wins, "The implicit
+    model wins in the LLM reasoning domain [3]" cited another paper's "Implicit Chain-of-Thought
+    methods". When the question names its papers, a sentence that names none is about them."""
+    rot, glot = _passage(1, "rot", "RoT", ROT), _passage(2, "glot", "GLOT", GLOT)
+    named = Context(subjects=SUBJECTS, focus=frozenset({"rot"}), named_focus=True)
+    drift = subject("Latency drops sharply.", glot, named)
+    assert not drift.ok and "GLOT" in drift.reason
+    assert subject("Latency drops sharply.", rot, named).ok
+    # only when the question names the paper: one it describes is a guess (the paper found first)
+    assert subject("Latency drops sharply.", glot, replace(named, named_focus=False)).ok
+    # a paper an earlier sentence brought in may be cited again
+    assert subject("Latency drops sharply.", glot, named, current=frozenset({"rot", "glot"})).ok
+    # a question asking for several papers may be answered from others
+    assert subject("Latency drops sharply.", glot, replace(named, question="Which other papers cut latency like RoT?")).ok
+    # a passage of another paper that discusses the asked one
+    mentions = _passage(3, "other", "Other", "Unlike RoT, we reuse no thoughts.")
+    assert subject("Thoughts are reused.", mentions, named).ok
+    # a copy of the asked paper, loaded again
+    words = {"rot": frozenset(tokenize(ROT)), "copy": frozenset(tokenize(ROT))}
+    copied = replace(named, paper_tokens=words.__getitem__)
+    assert subject("Latency drops sharply.", _passage(4, "copy", "A title", ROT), copied).ok
+
+
 def test_subject_a_sentence_naming_x_et_al_must_cite_a_paper_by_x() -> None:
     def by(pid: str, name: str, text: str, authors: str) -> Passage:
         return Passage(1, Hit(f"{pid}-0", pid, text, 1.0, {"display_name": name, "authors": authors}), text)
