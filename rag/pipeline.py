@@ -329,12 +329,15 @@ class PaperChat:
         question naming no paper describes it: an answer may restate shorter stretches of it,
         and "the study" or "it" in the answer means the paper found first (`hits`), unless a
         sentence before named or cited another (rag/cite.py `discussed`)."""
-        described = not query.named and query.intent == "answer" and bool(hits) and not (
+        subjects = self._subjects()
+        # "Liu et al." names the loaded papers with an author of that surname
+        named = frozenset(query.named) | subjects.labelled(f"{query.original} {query.text}")
+        described = not named and query.intent == "answer" and bool(hits) and not (
             query.filters.authors or query.filters.areas)
-        focus = frozenset(query.named) or frozenset({hits[0].paper_id} if described else ())
-        return Context(question=query.text, original=query.original, subjects=self._subjects(),
+        focus = named or frozenset({hits[0].paper_id} if described else ())
+        return Context(question=query.text, original=query.original, subjects=subjects,
                        unknown=self.lexical.unknown(" ".join(proper_terms(query.text))),
-                       focus=focus, named_focus=bool(query.named), threshold=self.settings.support_threshold,
+                       focus=focus, named_focus=bool(named), threshold=self.settings.support_threshold,
                        added_share=self.settings.added_held_share,
                        paper_tokens=self.paper_words, term_share=self.settings.asked_terms_share,
                        restated_span=self.settings.restated_span if query.named

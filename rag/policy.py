@@ -146,7 +146,7 @@ class Context:
     unknown: frozenset[str] = frozenset()  # its words no loaded paper contains
     subjects: Subjects = field(default_factory=Subjects)
     focus: frozenset[str] = frozenset()  # ids of the papers the question is about
-    named_focus: bool = False  # the question names those papers (not only describes one)
+    named_focus: bool = False  # the question names those papers ("GLOT", "Liu et al."), not only describes one
     threshold: float = DEFAULT_SUPPORT  # Settings.support_threshold
     paper_tokens: Callable[[str], frozenset[str]] | None = None  # a paper's words, by id
     term_share: float = DEFAULT_TERM_SHARE  # Settings.asked_terms_share
@@ -784,7 +784,8 @@ def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] 
         if any(n in passage.text for n in names):
             return Verdict("subject", True, "the passage discusses the paper it names")
         return Verdict("subject", False, f"about {', '.join(sorted(names)[:2])}, cites {passage.hit.name}")
-    if ctx.named_focus and about and pid not in about and not asks_several(ctx) and not copy_of(passage, about, ctx):
+    if (ctx.named_focus and about and pid not in about and not labelled_authors(claim) and not asks_several(ctx)
+            and not copy_of(passage, about, ctx)):
         # a sentence naming no paper, in an answer about the papers the question names, goes on
         # about them: "The implicit model wins ... [3]" for a question about Liu et al. may not
         # cite another paper's "implicit CoT" (blind38's br34 at 4,310 papers)

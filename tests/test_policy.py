@@ -1161,6 +1161,24 @@ def test_a_question_that_names_no_paper_may_be_restated_in_shorter_stretches(cha
     assert (described.restated_span, named.restated_span) == (3, 6)
 
 
+def test_the_papers_a_question_names_by_name_or_author_label_are_its_focus(chat: PaperChat) -> None:
+    """A question naming "Liu et al." is about the loaded papers with an author Liu (Liu et al.'s
+    own, and RoT, a Liu among its authors), so a sentence naming no paper may cite only them
+    (blind38's br34 at 4,310 papers cited another paper's "Implicit Chain-of-Thought"); one
+    naming a paper by its name is about that paper; one naming none, about the paper found first."""
+    ids = {r.display_name: pid for pid, r in chat.store.catalogue().items()}
+    labelled = chat._answer_context(chat.understand("Which model wins in Liu et al.'s reasoning tests?"))
+    assert labelled.named_focus and labelled.focus == {ids["Liu et al."], ids["RoT"]}
+    both = chat._answer_context(chat.understand("Do Balla et al. and STAD both open with a mismatch?"))
+    assert both.named_focus and both.focus == {ids["Balla et al."], ids["STAD"]}
+    named = chat._answer_context(chat.understand("How much does RoT cut latency?"))
+    assert named.named_focus and named.focus == {ids["RoT"]}
+    question = "Which method reuses reasoning steps stored in a graph?"
+    hits = chat.retrieve(question).hits
+    described = chat._answer_context(chat.understand(question), hits)
+    assert not described.named_focus and described.focus == {hits[0].paper_id}
+
+
 ROT_GRAPH = ("RoT organizes prior reasoning as composable thought steps in a thought graph with "
              "sequential and semantic edges, and retrieves query-relevant nodes for a new problem.")
 
