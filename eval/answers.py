@@ -43,6 +43,7 @@ from rag.models import Answer, Passage, Turn
 from rag.pipeline import ASKED_AGAIN, PaperChat
 from rag.policy import says_unanswered
 from rag.sentences import VectorCache
+from rag.spoken import punctuated
 from rag.text import is_chinese
 
 JUDGE_THRESHOLD = 0.5
@@ -156,8 +157,10 @@ class ReplayChat:
         rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
         readings = {c["sentence"]: v["reason"] for r in rows for c in r.get("checks", ())
                     for v in c.get("checks", ()) if v["check"] == "read_in_english"}
-        return cls({r["question"]: (r.get("raw") or "", r.get("standalone_query") or r["question"])
-                    for r in rows}, readings, reader)
+        replies = {r["question"]: (r.get("raw") or "", r.get("standalone_query") or r["question"]) for r in rows}
+        # the pipeline asks a question as rag/spoken.py punctuates it: found by either form
+        replies.update({punctuated(q): reply for q, reply in list(replies.items()) if punctuated(q) not in replies})
+        return cls(replies, readings, reader)
 
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,
                temperature: float = 0.0) -> Iterator[str]:

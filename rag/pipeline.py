@@ -55,6 +55,7 @@ from rag.query import (
 )
 from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
+from rag.spoken import punctuated
 from rag.store import PaperRecord, Store
 from rag.text import english_words, has_cjk, is_chinese
 
@@ -224,6 +225,7 @@ class PaperChat:
         if len(question) > self.settings.max_question_chars:
             raise ValueError(f"the question is {len(question):,} characters long; ask in under "
                              f"{self.settings.max_question_chars:,}")
+        question = punctuated(question) or question  # "um so glot how does it pool": rag/spoken.py
         t0 = time.perf_counter()
         if needs_translation(question, self.multilingual):  # a model call before the search
             yield Event("status", text="Translating the question into English for the search…")

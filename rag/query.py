@@ -31,8 +31,14 @@ _DIFFERENCE = re.compile(r"\b(?:contrast|differences? between)\b", re.IGNORECASE
 _OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others?|another|both|"
                         r"(?:these|those)(?=\s+(?:two|papers?|works?|studies|methods|approaches|articles)\b))\b|"
                         r"论文|文章|工作|这两", re.IGNORECASE)
-# "Do/Does/Did X compare A with B ...?" asks whether a paper makes a comparison, not for one
+# "Do/Does/Did X compare A with B ...?" asks whether a paper makes a comparison, not for one;
+# "which models do they compare against?" asks what a paper compares itself with
 _ASKS_IF_COMPARES = re.compile(r"\s*(?:do|does|did)\s+\S.{0,80}?\s+compare\b", re.IGNORECASE)
+_ASKS_WHAT_IT_COMPARES = re.compile(r"\b(?:which|what)\b[^?.;]{0,80}?\b(?:do|does|did)\s+(?:they|it|the authors|we)\s+"
+                                    r"compare\b", re.IGNORECASE)
+# "the deep versus shallow forgetting paper": a paper described by what it sets apart
+_DESCRIBED_VERSUS = re.compile(r"\b[\w-]+\s+(?:versus|vs\.?)\s+[\w-]+(?:\s+[\w-]+){0,2}?\s+"
+                               r"(?:paper|work|study|article|post|one)\b", re.IGNORECASE)
 _SUMMARY = re.compile(r"\b(?:summari[sz]e|summary|overview|survey)\b|总结|概述|综述", re.IGNORECASE)
 # "Which papers did X co-author?", "What has X worked on?", "papers by X": a list of papers.
 _LIST = re.compile(r"\b(?:which|what|list(?: the)?|show(?: me)?(?: the)?) (?:papers?|works?|articles?)\b|"
@@ -91,7 +97,9 @@ def proper_terms(question: str) -> list[str]:
 def detect_intent(question: str) -> str:
     if is_claim_question(question):  # "Is it true that ...?": a verdict on a claim
         return "claim"
-    if (_COMPARE.search(question) or _DIFFERENCE.search(question)) and not _ASKS_IF_COMPARES.match(question):
+    compared = _DESCRIBED_VERSUS.sub(" ", question)
+    if (_COMPARE.search(compared) or _DIFFERENCE.search(compared)) and not (
+            _ASKS_IF_COMPARES.match(compared) or _ASKS_WHAT_IT_COMPARES.search(compared)):
         return "compare"  # not "Do Lanzillotta et al. compare replay with EWC?": what one paper does
     if _SUMMARY.search(question):
         return "summary"

@@ -135,6 +135,13 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     # Moses benchmark)
     ("How many trainable parameters does GLOT have, and how does that compare with the "
      "baselines it beats on NAVIS?", "answer"),
+    # what one paper compares itself against, and a paper described by what it sets apart
+    # (blind39's bs13 and bs04 tabled RecurrSim beside Drechsel et al., Lanzillotta et al. beside
+    # Liu et al.)
+    ("For RecurrSim, which other adaptive compute models do they compare against?", "answer"),
+    ("For Lanzillotta et al. the deep versus shallow forgetting paper, how do they describe deep "
+     "forgetting?", "answer"),
+    ("RoT versus GLOT: which one is faster?", "compare"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
