@@ -125,6 +125,10 @@ def test_subject_the_paper_is_the_one_being_discussed() -> None:
     assert not subject("Without any labels, it reduces latency.", glot, ctx).ok
     assert subject("Without any labels, it reduces latency.", rot, ctx).ok
     assert subject("On ImageNet, pooling is hard.", glot, ctx).ok
+    # "This model ..." too (blind39's bs19: "This model was evaluated on the standard benchmarks
+    # Moses and GuacaMol [3]" cited GraphBSI in an answer about the temporal-graph paper found first)
+    assert not subject("This model was evaluated on Moses.", glot, ctx).ok
+    assert not subject("The framework adds pooling.", glot, ctx).ok
 
 
 def test_subject_a_sentence_naming_no_paper_stays_with_the_papers_the_question_names() -> None:
