@@ -486,11 +486,15 @@ def correction(claim: str, passage: Passage) -> str:
 
 
 # --- further disagreements, used by claim questions (rag/claims.py) -----------------------
-def opposite_words(claim: str, sentence: str) -> str:
+def opposite_words(claim: str, sentence: str, paper: frozenset[str] = frozenset()) -> str:
     """A word of the claim whose antonym the sentence uses instead ("diverge" vs "converges"),
-    neither side using both."""
+    neither side using both, nor the rest of the sentence's paper (`paper`, its words) the
+    claim's word: "the divergence of Jacobi-scheduled Heavy Ball" is not contradicted by
+    Yarotsky's sentence on GD's convergence rates when the next sentence says the Jacobi HB
+    diverges (claims_blind36's dp02)."""
     c, s = set(tokenize(claim)), set(tokenize(sentence))
-    clash = sorted((a, b) for a, b in words().antonyms if a in c and b in s and a not in s and b not in c)
+    clash = sorted((a, b) for a, b in words().antonyms
+                   if a in c and b in s and a not in s and b not in c and a not in paper)
     return f"the claim says '{clash[0][0]}', the passage '{clash[0][1]}'" if clash else ""
 
 
