@@ -75,12 +75,22 @@ _COLLEAGUES = re.compile(r"(?<![\w-])(?:[A-Z][\w'’-]*\s+)?([A-Z][\w'’-]*)\s+
                          r"collaborators|(?:his|her|their)\s+(?:colleagues|team|co-?authors))\b")
 
 
+# a citation's year: "Yarotsky (2026)", "(Zhiyi et al., 2026)", "Schirmer 等（2026）"
+_CITED_YEAR = re.compile(r"\s*[(（]\s*(?:(?P<who>[^()（）]*?)\s*[,，]\s*)?(?:19|20)\d\d[a-z]?\s*[)）]")
+
+
+def _without_years(claim: str) -> str:
+    """The claim without its citations' years, which are no figure of the paper: "Yarotsky
+    (2026) shows ..." -> "Yarotsky shows ...", "RoT (Ahmed et al., 2026)" -> "RoT (Ahmed et al.)"."""
+    return _CITED_YEAR.sub(lambda m: f" ({m.group('who')})" if m.group("who") else "", claim)
+
+
 def claim_of(question: str) -> str:
     """The claim itself: 'Is it true that X?' -> 'X', with figures as people say them written
-    as figures ("80 percent": 80%, "four-fifths": 80%, "两成": 20%; `said_figures`) and a press
-    release's "Ammar Ahmed and colleagues" as the label "Ahmed et al."."""
+    as figures ("80 percent": 80%, "four-fifths": 80%, "两成": 20%; `said_figures`), a press
+    release's "Ammar Ahmed and colleagues" as the label "Ahmed et al.", and no citation years."""
     claim = CUE.sub("", question, count=1).strip().rstrip("?？ ").strip()
-    return said_figures(_COLLEAGUES.sub(r"\1 et al.", claim))
+    return said_figures(_COLLEAGUES.sub(r"\1 et al.", _without_years(claim)))
 
 
 @dataclass(frozen=True)

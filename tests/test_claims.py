@@ -17,6 +17,10 @@ from rag.query import detect_intent
     ("Is it true that GLOT keeps about 80 percent accuracy?", "GLOT keeps about 80% accuracy"),
     # a press release's authors read as the label a paper is cited by
     ("Is it true that Ammar Ahmed and colleagues cut the waiting time?", "Ahmed et al. cut the waiting time"),
+    # a related-work citation's year is no figure of the paper
+    ("Is it true that Yarotsky (2026) shows faster rates?", "Yarotsky shows faster rates"),
+    ("Is it true that RoT (Ahmed et al., 2026) cuts cost?", "RoT (Ahmed et al.) cuts cost"),
+    ("Is it true that Schirmer 等（2026）研究分布偏移？", "Schirmer 等研究分布偏移"),
 ])
 def test_claim_questions_are_recognised(question: str, claim: str) -> None:
     assert is_claim_question(question) and detect_intent(question) == "claim"
@@ -36,6 +40,9 @@ def test_other_questions_are_not_claims() -> None:
     ("Is it true that ResiliBench uses a tool library of 50 APIs?", "contradicted", "ResiliBench", "30 APIs"),
     ("Is it true that STAD requires labels to adapt the model?", "contradicted", "STAD", "labels"),
     ("Is it true that NAVIS is evaluated on ImageNet?", "unstated", "", ""),
+    # a related-work sentence: a citation's year and label, a reporting verb (claims_blind36)
+    ("Is it true that Ahmed et al. (2026) report that RoT reduces cost by 59%?", "supported", "RoT", "59%"),
+    ("Is it true that RoT (Ahmed et al., 2026) raises cost by 59%?", "contradicted", "RoT", "59%"),
 ])
 def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_llm: FakeChat,
                                                    question: str, verdict: str, paper: str,
