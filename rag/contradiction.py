@@ -190,7 +190,7 @@ def words() -> Words:
         restating_openers=tuple(raw.get("restating_openers", [])),
         choice_openers=frozenset(raw.get("choice_openers", "").split()),
         condition=phrases(r"\b", raw.get("condition_words", "").split(), r"\b[^;:?.!]*"),
-        reference=phrases("^", raw["subject_references"], r"(?!\w)"),
+        reference=phrases("^", raw["subject_references"], r"(?![A-Za-z0-9_])"),  # "他们将" too
         follow_on=_either(phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
                           phrases(r"^\W*", raw.get("follow_on_openers_cjk", []), "")),
         follow_on_demonstrative=phrases(

@@ -682,7 +682,7 @@ def known_words(claim: str, unknown: frozenset[str], text: str = "") -> Verdict:
 
 
 # "Without any labels, ...", "However, ...": a short opening phrase before the sentence's subject
-_OPENING_PHRASE = re.compile(r"^[^,.;:()\[\]]{1,40},\s*")
+_OPENING_PHRASE = re.compile(r"^[^,.;:()\[\]，。；：]{1,40}[,，]\s*")  # "具体来说，他们 ..." too
 
 
 def refers_to_subject(claim: str) -> bool:

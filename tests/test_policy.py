@@ -135,6 +135,10 @@ def test_subject_the_paper_is_the_one_being_discussed() -> None:
     # Moses and GuacaMol [3]" cited GraphBSI in an answer about the temporal-graph paper found first)
     assert not subject("This model was evaluated on Moses.", glot, ctx).ok
     assert not subject("The framework adds pooling.", glot, ctx).ok
+    # in Chinese, after an opening phrase too (blind39's bs28 at 4,310 papers: "具体来说，他们将这些
+    # 方法分为两大类 ... [4]" cited another paper's split of pose-estimation methods)
+    assert not subject("具体来说，他们将这些方法分为两大类。", glot, ctx).ok
+    assert subject("具体来说，他们将这些方法分为两大类。", rot, ctx).ok
 
 
 def test_subject_a_sentence_naming_no_paper_stays_with_the_papers_the_question_names() -> None:
