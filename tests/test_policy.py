@@ -131,10 +131,10 @@ def test_subject_the_paper_is_the_one_being_discussed() -> None:
     assert not subject("Without any labels, it reduces latency.", glot, ctx).ok
     assert subject("Without any labels, it reduces latency.", rot, ctx).ok
     assert subject("On ImageNet, pooling is hard.", glot, ctx).ok
-    # "This model ..." too (blind39's bs19: "This model was evaluated on the standard benchmarks
-    # Moses and GuacaMol [3]" cited GraphBSI in an answer about the temporal-graph paper found first)
-    assert not subject("This model was evaluated on Moses.", glot, ctx).ok
-    assert not subject("The framework adds pooling.", glot, ctx).ok
+    # "The framework ..." is not the paper discussed: where the question describes its paper, the
+    # paper found first is a guess (blind34's bn20 at 4,310 papers: "The framework was also
+    # validated ... [3]" cited RecurrSim, the paper asked about, though a ViT paper was found first)
+    assert subject("The framework adds pooling.", glot, ctx).ok
     # in Chinese, after an opening phrase too (blind39's bs28 at 4,310 papers: "具体来说，他们将这些
     # 方法分为两大类 ... [4]" cited another paper's split of pose-estimation methods)
     assert not subject("具体来说，他们将这些方法分为两大类。", glot, ctx).ok
