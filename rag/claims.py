@@ -200,7 +200,7 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
             or said_against(claim, sentence, frozenset(tokenize(name)))
             or swapped_setting(claim, sentence)
             or swapped_roles(claim, sentence) or swapped_cause(claim, sentence)
-            or opposite_words(claim, sentence, paper) or overstated_scope(claim, sentence)
+            or opposite_words(claim, sentence) or overstated_scope(claim, sentence)
             or narrowed_scope(claim, sentence)
             or reversed_comparison(claim, sentence, name) or parity_said(claim, sentence, name)
             or compared_figures(claim, sentence)

@@ -345,20 +345,12 @@ _CONTRAST = frozenset({"while", "whereas", "but", "although", "though", "unlike"
                        ";", ":", "(", ")", ".", "!", "?", "…"})  # and every sentence end
 
 
-# "more than 100x", "less than half": a bound on a figure, not a direction
-_BOUND = re.compile(r"\b(?:more|less|fewer)\s+than\s+(?=\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|"
-                    r"ten|twenty|hundred|thousand|half|twice|double|triple|orders?)\b)", re.IGNORECASE)
-
-
 @dataclass(frozen=True)
 class _Word:
     stem: str
     raw: str  # the word as written, lower case (direction words are matched as written)
     negated: bool  # inside the scope of a negation ("not", "without", ...)
     clause: int  # increases at a contrast ("while", "but", ";"): directions stay in their clause
-    # increases at a contrast and at "than": "faster than parameter-efficient fine-tuning" says
-    # nothing of parameters (a direction's objects stop there)
-    span: int = 0
 
 
 def _scopes(text: str) -> tuple[list[_Word], set[str]]:
@@ -367,17 +359,14 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
     w = words()
     out: list[_Word] = []
     heads: set[str] = set()
-    negated, head_open, clause, span = 0, False, 0, 0
+    negated, head_open, clause = 0, False, 0
     if w.negating:  # "X rather than Y" says "not Y"
         text = w.negating.sub(" not ", text)
     if w.denial_adding:  # "not only improve upon prior work, but also ..." improves
         text = w.denial_adding.sub(" ", text)
-    text = _BOUND.sub(" over ", text)  # "more than two orders of magnitude": a figure's bound
     for raw in _RAW_WORD.findall(text.lower()):
         if raw in _CONTRAST:
             clause += 1
-        if raw in _CONTRAST or raw == "than":
-            span += 1
         if raw in w.negations or raw.endswith("n't"):
             negated, head_open = 4, True
             continue
@@ -388,7 +377,7 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
             negated, head_open = 0, False
             continue
         for stem in tokenize(raw):
-            out.append(_Word(stem, raw, negated > 0, clause, span))
+            out.append(_Word(stem, raw, negated > 0, clause))
             if head_open and raw not in w.negation_skip:
                 heads.add(stem)
                 head_open = False
@@ -398,9 +387,8 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
 
 def _directions(scoped: list[_Word], own: frozenset[str] = frozenset()) -> set[tuple[str, str]]:
     """(up|down, object stem) for each direction word, flipped when negated. Its objects are
-    the words after it up to the next direction word in its clause, and not past "than" (at most
-    eight: "reducing output tokens by 40%, latency by 82%"; "faster than parameter-efficient
-    fine-tuning" is not about parameters), else the two words before it ("accuracy drops").
+    the words after it up to the next direction word in its clause (at most eight: "reducing
+    output tokens by 40%, latency by 82%"), else the two words before it ("accuracy drops").
     `own`: the paper's own name, which acts and is no object ("gains, with RoT reducing ...")."""
     w = words()
     both = w.up | w.down
@@ -413,7 +401,7 @@ def _directions(scoped: list[_Word], own: frozenset[str] = frozenset()) -> set[t
             d = "down" if d == "up" else "up"
         objs: list[str] = []
         for nxt in scoped[i + 1 : i + 9]:
-            if nxt.raw in both or nxt.span != word.span:
+            if nxt.raw in both or nxt.clause != word.clause:
                 break
             objs.append(nxt.stem)
         if not objs:
@@ -486,15 +474,11 @@ def correction(claim: str, passage: Passage) -> str:
 
 
 # --- further disagreements, used by claim questions (rag/claims.py) -----------------------
-def opposite_words(claim: str, sentence: str, paper: frozenset[str] = frozenset()) -> str:
+def opposite_words(claim: str, sentence: str) -> str:
     """A word of the claim whose antonym the sentence uses instead ("diverge" vs "converges"),
-    neither side using both, nor the rest of the sentence's paper (`paper`, its words) the
-    claim's word: "the divergence of Jacobi-scheduled Heavy Ball" is not contradicted by
-    Yarotsky's sentence on GD's convergence rates when the next sentence says the Jacobi HB
-    diverges (claims_blind36's dp02)."""
+    neither side using both."""
     c, s = set(tokenize(claim)), set(tokenize(sentence))
-    clash = sorted((a, b) for a, b in words().antonyms
-                   if a in c and b in s and a not in s and b not in c and a not in paper)
+    clash = sorted((a, b) for a, b in words().antonyms if a in c and b in s and a not in s and b not in c)
     return f"the claim says '{clash[0][0]}', the passage '{clash[0][1]}'" if clash else ""
 
 

@@ -84,12 +84,6 @@ CTX = Context(question="How much does RoT reduce latency?", subjects=SUBJECTS, t
     ("STAD requires labels.", STAD, "negation"),
     ("The method does not improve accuracy.", "The method improves accuracy by 3 points.", "negation"),
     ("The method improves accuracy.", "The method does not hurt accuracy and improves it.", ""),
-    # what follows "than" is the baseline, and "more than" a figure's bound (claims_blind36's dp09:
-    # "... with a twentieth of the trainable parameters, while training more than two orders of
-    # magnitude faster than parameter-efficient fine-tuning" was read as more parameters)
-    ("GLOT trains more than two orders of magnitude faster than parameter-efficient fine-tuning.", GLOT, ""),
-    ("GLOT trains faster than parameter-efficient fine-tuning.", GLOT, ""),
-    ("GLOT needs more trainable parameters than fine-tuning.", GLOT, "direction"),
 ])
 def test_contradiction_by_negation_direction_and_number(claim: str, sentence: str, why: str) -> None:
     found = contradiction(claim, sentence)
