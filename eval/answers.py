@@ -159,7 +159,7 @@ class ReplayChat:
                     for v in c.get("checks", ()) if v["check"] == "read_in_english"}
         replies = {r["question"]: (r.get("raw") or "", r.get("standalone_query") or r["question"]) for r in rows}
         # the pipeline asks a question as rag/spoken.py punctuates it: found by either form
-        replies.update({punctuated(q): reply for q, reply in list(replies.items()) if punctuated(q) not in replies})
+        replies.update({said: reply for q, reply in list(replies.items()) if (said := punctuated(q)) not in replies})
         return cls(replies, readings, reader)
 
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from rag.contradiction import phrases, word_lists
 from rag.text import has_cjk
@@ -28,21 +29,27 @@ _OR = re.compile(r"\s+or\s*$", re.IGNORECASE)
 _PREPOSITION = re.compile(r"^(?:in|for|on|about|regarding|with|from|under|given|according to)\b", re.IGNORECASE)
 
 
+class _Lists(NamedTuple):
+    fillers: re.Pattern[str] | None
+    openers: re.Pattern[str] | None
+    pronouns: frozenset[str]
+    determiners: frozenset[str]
+    statement: re.Pattern[str] | None
+
+
 @lru_cache(maxsize=1)
-def _lists() -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, frozenset[str], frozenset[str],
-                     re.Pattern[str] | None]:
+def _lists() -> _Lists:
     raw = word_lists()
-    fillers = phrases(r"(?<![\w'-])", raw.get("spoken_fillers", []), r"(?![\w'-]),?\s*")
-    openers = phrases(r"^\s*", raw.get("spoken_openers", []), r"(?![\w'-]),?\s*")
-    pronouns = frozenset(raw.get("spoken_pronouns", []))
-    determiners = frozenset(raw.get("spoken_determiners", []))
-    statement = phrases(r"^", raw.get("spoken_statement_openers", []), r"(?![\w'-])")
-    return fillers, openers, pronouns, determiners, statement
+    return _Lists(fillers=phrases(r"(?<![\w'-])", raw.get("spoken_fillers", []), r"(?![\w'-]),?\s*"),
+                  openers=phrases(r"^\s*", raw.get("spoken_openers", []), r"(?![\w'-]),?\s*"),
+                  pronouns=frozenset(raw.get("spoken_pronouns", [])),
+                  determiners=frozenset(raw.get("spoken_determiners", [])),
+                  statement=phrases(r"^", raw.get("spoken_statement_openers", []), r"(?![\w'-])"))
 
 
 def without_fillers(question: str) -> str:
     """The question without "um", "uh", "okay so" and the like, and without an opening "so"."""
-    fillers, openers = _lists()[:2]
+    fillers, openers = _lists().fillers, _lists().openers
     text = fillers.sub(" ", question) if fillers is not None else question
     while openers is not None and (m := openers.match(text)) and m.end():
         text = text[m.end():]
@@ -63,7 +70,7 @@ def _asking_starts(text: str) -> list[int]:
     auxiliary's subject), "can it", "is there" (an auxiliary and a pronoun; opening the first
     clause, or after "and" or "or", also "does the ..."). "which items a user will go for", "where the weights have to", "in what
     space" and "say is a first" start none."""
-    pronouns, determiners = _lists()[2:4]
+    pronouns, determiners = _lists().pronouns, _lists().determiners
     starts: list[int] = []
     pos = 0
     while m := _STARTS.search(text, pos):
@@ -101,7 +108,7 @@ def punctuated(question: str) -> str:
     starts = _asking_starts(text)
     if not starts:
         return text
-    statement = _lists()[4]
+    statement = _lists().statement
     pieces: list[str] = []
     lead = _CLAUSE_TAIL.sub("", text[:starts[0]].strip())
     if lead:
@@ -112,12 +119,10 @@ def punctuated(question: str) -> str:
     bounds = [*starts, len(text)]
     for i, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False)):
         clause = text[a:b].strip()
-        if i + 1 < len(starts) and _OR.search(clause):
-            # "... or is it just imaging": an alternative of the same question
-            clause = _OR.sub(", or", clause)
-            pieces.append(clause[0].upper() + clause[1:] if not pieces or pieces[-1].endswith((".", "?")) else clause)
-            continue
-        clause = _CLAUSE_TAIL.sub("", clause)
-        opened = not pieces or pieces[-1].endswith((".", "?"))
-        pieces.append(f"{clause[0].upper() + clause[1:] if opened else clause}?")
+        # "... or is it just imaging": an alternative of the same question, which goes on
+        alternative = i + 1 < len(starts) and bool(_OR.search(clause))
+        clause = _OR.sub(", or", clause) if alternative else _CLAUSE_TAIL.sub("", clause)
+        if not pieces or pieces[-1].endswith((".", "?")):  # a sentence opens
+            clause = clause[0].upper() + clause[1:]
+        pieces.append(clause if alternative else f"{clause}?")
     return " ".join(pieces)
