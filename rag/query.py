@@ -34,6 +34,11 @@ _OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others?|another|b
 # "Do/Does/Did X compare A with B ...?" asks whether a paper makes a comparison, not for one;
 # "which models do they compare against?" asks what a paper compares itself with
 _ASKS_IF_COMPARES = re.compile(r"\s*(?:do|does|did)\s+\S.{0,80}?\s+compare\b", re.IGNORECASE)
+# "……有没有……和已有方法做比较？": whether the paper compares, in Chinese
+_ASKS_IF_COMPARES_ZH = re.compile(r"(?:有没有|是否|是不是|有无)[^。？?！!]{0,60}?(?:比较|对比)")
+# "the GLOT paper", "the Lanzillotta et al. study", "那篇文章": one paper, the one named
+_ONE_PAPER = re.compile(r"(?<![\w-])(?!(?:Which|What|This|That|The|An?|Another|Other|One|Each|Both|These|Those)\b)[A-Z][\w'’-]*(?:\s+et\s+al\.?)?(?:'s)?\s+(?:paper|work|study|article)\b|"
+                        r"(?:这|那|该)篇(?:文章|论文)")
 _ASKS_WHAT_IT_COMPARES = re.compile(r"\b(?:which|what)\b[^?.;]{0,80}?\b(?:do|does|did)\s+(?:they|it|the authors|we)\s+"
                                     r"compare\b", re.IGNORECASE)
 # "the deep versus shallow forgetting paper": a paper described by what it sets apart
@@ -99,7 +104,8 @@ def detect_intent(question: str) -> str:
         return "claim"
     compared = _DESCRIBED_VERSUS.sub(" ", question)
     if (_COMPARE.search(compared) or _DIFFERENCE.search(compared)) and not (
-            _ASKS_IF_COMPARES.match(compared) or _ASKS_WHAT_IT_COMPARES.search(compared)):
+            _ASKS_IF_COMPARES.match(compared) or _ASKS_WHAT_IT_COMPARES.search(compared)
+            or _ASKS_IF_COMPARES_ZH.search(compared)):
         return "compare"  # not "Do Lanzillotta et al. compare replay with EWC?": what one paper does
     if _SUMMARY.search(question):
         return "summary"
@@ -423,8 +429,9 @@ def compares_papers(question: str) -> bool:
     the federated learning papers", "How does RoT compare with other work?", but not "A theory
     paper studies implicit models. How does it describe these models in comparison with larger
     explicit networks?" (blind24's bd17: the paper is in one sentence, the comparison in another,
-    and "these models" are not papers)."""
-    return any(_COMPARE.search(x) and _OF_PAPERS.search(x)
+    and "these models" are not papers), nor "Did the GLOT paper try attention-derived edges, and how
+    did that compare?" (blind40's bt32: the one paper it names, `_ONE_PAPER`)."""
+    return any(_COMPARE.search(x) and _OF_PAPERS.search(_ONE_PAPER.sub(" ", x))
                for x in split_sentences(question))
 
 

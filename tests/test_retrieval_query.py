@@ -142,6 +142,11 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("For Lanzillotta et al. the deep versus shallow forgetting paper, how do they describe deep "
      "forgetting?", "answer"),
     ("RoT versus GLOT: which one is faster?", "compare"),
+    # "the GLOT paper" is the one paper named, and "有没有……做比较" asks whether the paper compares
+    # (blind40's bt32 and bt41 tabled GLOT beside RoT, Balla et al. beside Yarotsky)
+    ("Did the GLOT paper already try attention-derived edges, and how did that compare?", "answer"),
+    ("Balla 和 Lawrence 的那篇文章有没有自己提出一种新的 tokenizer，并用实验和已有方法做比较？", "answer"),
+    ("How does the RoT paper compare with the federated learning paper?", "compare"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
