@@ -78,6 +78,7 @@ class Words:
     named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
     kind_words: frozenset[str] = frozenset()  # "what *kind* of datasets": a kind, not a name, as written
     function_words: frozenset[str] = frozenset()  # "which parameters *of a* language model": as written
+    gate_function: frozenset[str] = frozenset()  # stems the answerability gate does not count ("my", "about")
     named_nouns_cjk: tuple[str, ...] = ()  # "哪些*数据集*"
     kind_cjk: frozenset[str] = frozenset()  # characters of "what kind of" in Chinese ("什么类型的数据集")
     negating: re.Pattern[str] | None = None  # "rather than", "instead of": negate what follows
@@ -182,6 +183,7 @@ def words() -> Words:
         quantity_nouns=tuple(raw.get("quantity_nouns", "").split()),
         named_nouns=tuple(raw.get("named_nouns", [])), kind_words=frozenset(raw.get("kind_words", "").split()),
         function_words=frozenset(raw.get("function_words", "").split()),
+        gate_function=stems(raw.get("gate_function_words", "").split()),
         named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=frozenset(raw.get("kind_cjk", "")),
         negating=phrases(r"\b", raw.get("negating_phrases", []), r"\b"),
         lower_better=stems(raw.get("lower_better", "").split()),
@@ -806,6 +808,9 @@ def parity_said(claim: str, sentence: str, name: str = "") -> str:
 
 
 _EITHER = re.compile(r"\bor\b", re.IGNORECASE)  # "not X or Y" denies both
+# "If you can't label a reward dataset, OpTI-BFM ...": the reader's situation, not the paper's
+_CONDITION = re.compile(r"^\s*(?:if|unless|when|whenever|in case)\s+(?:you|your|you're|one|we)\b[^,;:]{0,200}[,;:]",
+                        re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -813,9 +818,10 @@ def _denied_runs(claim: str) -> tuple[tuple[_Word, ...], ...]:
     """The claim's negated stretches of content words, each in its clause ("rather than by
     Bayesian filtering" -> [bayesian, filter]). Only an outright negation denies: "not only"
     adds (`denial_adding`), a thing that fails, lacks or has none is said to be so
-    (`denial_asserting`), and "not because of X" denies X (`denial_reasons`)."""
+    (`denial_asserting`), "not because of X" denies X (`denial_reasons`), and an opening
+    condition on the reader ("If you can't label a reward dataset, ...") denies nothing."""
     w = words()
-    text = claim
+    text = _CONDITION.sub(" ", claim)  # a condition on the reader denies nothing of the paper
     # "not only" adds: `_scopes` drops it (`denial_adding`)
     for pattern, by in ((w.negating, " not "), (w.denial_asserting, " "), (w.denial_reason, " not "),
                         (_EITHER, " ")):

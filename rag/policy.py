@@ -171,11 +171,19 @@ def source_line(passage: Passage) -> str:
 def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     """Two-word lower-case terms of the question ("learning rate", "training examples"),
     stemmed, leaving out pairs with a framing word ("continual learning paper") or a
-    preposition-like gap word ("library behind")."""
-    frame = words().frame | words().gaps
-    stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", question)]
-    return frozenset((a, b) for a, b in zip(stems, stems[1:], strict=False)
-                     if a and b and a != b and a not in frame and b not in frame)
+    preposition-like gap word ("library behind"). A term does not span punctuation: "how many
+    tasks, built from how many APIs?" asks no "tasks built" (blind40's bt02), and no pronoun or
+    other closed-class word (`gate_function_words`: "my largest") is part of a term."""
+    frame = words().frame | words().gaps | words().gate_function
+    out: set[tuple[str, str]] = set()
+    for part in _TERM_BREAK.split(question):
+        stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", part)]
+        out.update((a, b) for a, b in zip(stems, stems[1:], strict=False)
+                   if a and b and a != b and a not in frame and b not in frame)
+    return frozenset(out)
+
+
+_TERM_BREAK = re.compile(r"[,;:?!()\[\]\"“”，；：？！。]|\.(?=\s|$)|\s[-–—]\s")
 
 
 def missing_terms(passage: Passage, terms: frozenset[tuple[str, str]],
@@ -328,14 +336,38 @@ def described(question: str) -> str:
     return w.condition.sub(" ", question) if w.condition else question
 
 
+def _whole_words(tokens: list[str]) -> list[str]:
+    """The tokens without a compound's parts ("open-weight", not also "open", "weight"), as
+    `asked_terms` reads a question."""
+    out: list[str] = []
+    pending: list[str] = []
+    for t in tokens:
+        if pending and t in pending:
+            pending = pending[pending.index(t) + 1:]  # a part of the compound just read
+            continue
+        out.append(t)
+        pending = [p for p in re.split(r"[.\-]", t) if p] if "-" in t or "." in t else []
+    return out
+
+
 def asks_yes_no(question: str) -> bool:
     """"Does NAVIS use edge features ...?": a yes / no question about what a paper does, not
     whether some work exists ("Is there work that ...?"), also after a lead-in phrase ("In
-    ResiliBench, are open-weight models more robust ...?", `_without_lead_in`)."""
+    ResiliBench, are open-weight models more robust ...?", `_without_lead_in`), and after
+    statements that only set the scene ("The extension I had in mind: ... Did OpTI-BFM already
+    handle tasks that change?", blind40's bt36: `_from_first_ask`), unless they state what the
+    asker believes and the question asks whether it is right ("Is that how it went?", `belief`)."""
     w = words()
-    low = _without_lead_in(question.strip()).lower()
-    first = low.split(maxsplit=1)[0] if low else ""
-    return first in w.yes_no_openers and not low.startswith(w.restating_openers)
+
+    def opens_yes_no(text: str) -> bool:
+        low = _without_lead_in(text.strip()).lower()
+        first = low.split(maxsplit=1)[0] if low else ""
+        return first in w.yes_no_openers and not low.startswith(w.restating_openers)
+
+    if opens_yes_no(question):
+        return True
+    asking = _from_first_ask(question)
+    return asking != question and not belief(question)[1] and opens_yes_no(asking)
 
 
 def asked_terms_held(claim: str, passage: Passage, question: str,
@@ -354,8 +386,8 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     yes = affirms(claim)
     if asks_yes_no(question) or yes and belief(question)[1]:
         share = 1.0  # "Yes, ..." to what the asker believes asserts all of it
-    tokens = tokenize(claim)
-    copied = restated(tokens, tokenize(described(question)), restated_span)
+    tokens = _whole_words(tokenize(claim))  # "open-weight models": (open-weight, model), as asked
+    copied = restated(tokens, _whole_words(tokenize(described(question))), restated_span)
     own = [i for i, t in enumerate(tokens) if t not in _VERDICT_WORDS]
     if own and sum(i in copied for i in own) >= echo_share * len(own):
         copied = set()  # the question given back
@@ -897,12 +929,15 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
     the best dense cosine reaches it. A question with no
     measurable word (Chinese without a Latin term) is left to the floor alone. In a small
     library (`size`), ordinary English words no paper has weigh less and the need is lower:
-    a paraphrase in plain words is not refused for words that 20 abstracts could not hold."""
+    a paraphrase in plain words is not refused for words that 20 abstracts could not hold.
+    Pronouns, prepositions and other closed-class words (`gate_function_words`) are not
+    counted: "my plan", "has someone already ..." say nothing about which paper answers."""
     if floor is not None and best_dense < floor:
         return Verdict("answerable", False, f"best cosine {best_dense:.2f} below {floor:.2f}")
     if close is not None and best_dense >= close:
         return Verdict("answerable", True, f"best cosine {best_dense:.2f} reaches {close:.2f}")
-    terms = content_terms(question)
+    function = words().gate_function  # "my", "you", "about": no paper's word, nor any other's
+    terms = [t for t in content_terms(question) if t not in function]
     if _CJK.search(question) and not any(t.isascii() for t in terms):
         return Verdict("answerable", True, "no measurable term; dense floor only")
     cov, need = coverage(terms, texts, size.weight(terms, weight)), size.need(min_coverage)
@@ -1274,7 +1309,15 @@ def asks_after_yes_no(question: str) -> bool:
     condition ("If so, how well?") or about what the yes / no asked of ("How much faster was
     it on this task?", blind31's bk41): their answers presume the yes."""
     return any(_WH_WORD.search(ask) and not _CONDITION.match(ask) and not _BACK_REFERENCE.search(ask)
-               for part in _clauses(question)[1:] for ask in _NEXT_ASK.split(part))
+               for part in _clauses(_from_first_ask(question))[1:] for ask in _NEXT_ASK.split(part))
+
+
+def _from_first_ask(question: str) -> str:
+    """The question from its first sentence that asks, the statements setting the scene left
+    out ("The extension I had in mind: ... Did OpTI-BFM already handle ...?")."""
+    sentences = split_sentences(question)
+    first = next((i for i, s in enumerate(sentences) if s.endswith(("?", "？"))), 0)
+    return " ".join(sentences[first:]) or question
 
 
 def verdict_kept(question: str, checks: Iterable[SentenceCheck], text: str) -> Verdict:

@@ -725,6 +725,14 @@ def test_a_claim_denying_what_the_passage_says_is_contradicted() -> None:
     assert denied_said("STAD does not need labels.", "STAD adapts the model without labels.") == ""
     # one shared word is not enough
     assert denied_said("RoT works without giving up accuracy.", "RoT keeps accuracy while reducing cost.") == ""
+    # a condition on the reader denies nothing of the paper (blind37's dq06 was called contradicted)
+    opti = ("While this is a very efficient process in terms of compute, it can be less so in terms of data: as a "
+            "standard assumption, BFMs require computing rewards over a non-negligible inference dataset, assuming "
+            "either access to a functional form of rewards, or significant labeling efforts.")
+    advice = ("If you can't write down your reward function and can't afford to label a reward dataset, OpTI-BFM "
+              "lets a behavior foundation model work out the task by interacting with the environment.")
+    assert denied_said(advice, opti) == ""
+    assert "reward" in denied_said("OpTI-BFM can't afford to label a reward dataset.", opti)
 
 
 def test_a_claim_swapping_cause_and_effect_is_contradicted() -> None:

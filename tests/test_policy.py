@@ -295,6 +295,50 @@ def test_a_small_library_does_not_refuse_a_paraphrase_for_plain_words_no_abstrac
     assert LibrarySize(1.0, 0.35, english_stems()).need(0.4) == 0.4
 
 
+def test_the_gate_does_not_count_the_askers_pronouns_and_prepositions() -> None:
+    """Blind40's first-person questions ("I was going to write up ... Has someone already proved
+    this?") were refused at 4,310 papers: "my", "you", "about", "someone", "already" are in no
+    abstract, so they weighed as the rarest words of the question. Closed-class words
+    (`gate_function_words`) are not counted; content words no passage holds still are."""
+    texts = ["RoT reduces inference latency by reusing thoughts."]
+    weight = {"rot": 3.0, "reduc": 1.0, "infer": 1.0, "latenc": 3.0, "reus": 3.0, "thought": 2.0}
+    plain = "Does reusing thoughts reduce latency?"
+    mine = "Has someone already shown that reusing my thoughts reduces latency for you, or am I about to?"
+    assert answerability(plain, texts, 0.3, 0.25, 0.5, weight).ok
+    assert answerability(mine, texts, 0.3, 0.25, 0.5, weight).ok
+    assert not answerability("Has someone already measured my protein folding accuracy?", texts, 0.3, 0.25,
+                             0.5, weight).ok
+
+
+def test_a_term_does_not_span_punctuation_nor_hold_a_pronoun() -> None:
+    """Blind40's bt02: "How big is ResiliBench: how many tasks, built from how many APIs?" asked no
+    "tasks built", and "Would my 'largest' claim still hold?" no "my largest"; the right answer
+    "ResiliBench has 5,040 tasks built from a tool library of 30 APIs" was dropped for it."""
+    q = "How big is ResiliBench: how many tasks, built from how many APIs? Would my 'largest' claim still hold?"
+    assert asked_terms(q) == frozenset()
+    assert asked_terms("What learning rate, and which training examples?") == {("learn", "rate"), ("train", "exampl")}
+    assert ("learn", "rate") in asked_terms("Is the v2.0 learning rate fixed?")
+
+
+def test_a_yes_no_question_after_statements_setting_the_scene_is_one() -> None:
+    """Blind40's bt36 (unanswerable) set the scene, then asked "Did OpTI-BFM already handle tasks
+    that change during deployment?"; its "Yes, ..." was dropped and a quote of the abstract,
+    which says neither, passed. The question after the statements is a yes / no one; a
+    belief the asker states and tags ("Is that how it went?") is not (`belief`)."""
+    q = ("The extension I had in mind: the user switches goals in the middle of an episode, so the agent "
+         "must infer the reward again. Did OpTI-BFM already handle tasks that change during deployment?")
+    assert asks_yes_no(q) and not asks_after_yes_no(q)
+    more = ("My related-work section says no theory explains this. Would Lanzillotta et al. make that "
+            "sentence false? What framework do they extend?")
+    assert asks_yes_no(more) and asks_after_yes_no(more)
+    assert not asks_yes_no("The extension I had in mind is goal switching. What does OpTI-BFM infer?")
+    dropped = (Verdict("supported", False, "similarity 0.40 vs 0.50"),)
+    kept = verdict_kept(q, [SentenceCheck("Yes, OpTI-BFM already handled tasks that change.", (), "dropped",
+                                          dropped)],
+                        'The passage states: "We propose OpTI-BFM, an optimistic decision criterion." [1]')
+    assert not kept.ok
+
+
 def test_answer_type() -> None:
     assert not answer_type_matches("How many tasks?", "Many tasks.").ok
     assert answer_type_matches("How many tasks?", "5,040 tasks.").ok
