@@ -1730,6 +1730,6 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|(?<!哪)几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
-_QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+_QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
                        r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)

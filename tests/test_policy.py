@@ -318,6 +318,8 @@ def test_a_term_does_not_span_punctuation_nor_hold_a_pronoun() -> None:
     assert asked_terms(q) == frozenset()
     assert asked_terms("What learning rate, and which training examples?") == {("learn", "rate"), ("train", "exampl")}
     assert ("learn", "rate") in asked_terms("Is the v2.0 learning rate fixed?")
+    # a contraction's stem is no term word (blind40's bt09: "representations don't change")
+    assert asked_terms("Do its node representations don't change?") == {("node", "represent")}
 
 
 def test_a_yes_no_question_after_statements_setting_the_scene_is_one() -> None:
@@ -341,6 +343,8 @@ def test_a_yes_no_question_after_statements_setting_the_scene_is_one() -> None:
 
 def test_answer_type() -> None:
     assert not answer_type_matches("How many tasks?", "Many tasks.").ok
+    # "any non-zero replay fraction" gives how much (blind40's bt05)
+    assert answer_type_matches("How much replay is needed?", "Any non-zero replay fraction suffices.").ok
     assert answer_type_matches("How many tasks?", "5,040 tasks.").ok
     assert answer_type_matches("What is STAD?", "A filter.").ok
     # "how long", like "多长", asks for a quantity (blind7's ak34 was answered by a quoted
