@@ -173,8 +173,8 @@ def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     stemmed, leaving out pairs with a framing word ("continual learning paper") or a
     preposition-like gap word ("library behind"). A term does not span punctuation: "how many
     tasks, built from how many APIs?" asks no "tasks built" (blind40's bt02), and no pronoun or
-    other closed-class word (`gate_function_words`: "my largest") is part of a term."""
-    frame = words().frame | words().gaps | words().gate_function
+    negative contraction (`term_pronouns`: "my largest", "representations don't") is part of one."""
+    frame = words().frame | words().gaps | words().term_pronouns
     out: set[tuple[str, str]] = set()
     for part in _TERM_BREAK.split(question):
         stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", part)]
@@ -336,27 +336,15 @@ def described(question: str) -> str:
     return w.condition.sub(" ", question) if w.condition else question
 
 
-def _whole_words(tokens: list[str]) -> list[str]:
-    """The tokens without a compound's parts ("open-weight", not also "open", "weight"), as
-    `asked_terms` reads a question."""
-    out: list[str] = []
-    pending: list[str] = []
-    for t in tokens:
-        if pending and t in pending:
-            pending = pending[pending.index(t) + 1:]  # a part of the compound just read
-            continue
-        out.append(t)
-        pending = [p for p in re.split(r"[.\-]", t) if p] if "-" in t or "." in t else []
-    return out
-
-
 def asks_yes_no(question: str) -> bool:
     """"Does NAVIS use edge features ...?": a yes / no question about what a paper does, not
     whether some work exists ("Is there work that ...?"), also after a lead-in phrase ("In
     ResiliBench, are open-weight models more robust ...?", `_without_lead_in`), and after
     statements that only set the scene ("The extension I had in mind: ... Did OpTI-BFM already
-    handle tasks that change?", blind40's bt36: `_from_first_ask`), unless they state what the
-    asker believes and the question asks whether it is right ("Is that how it went?", `belief`)."""
+    handle tasks that change?", blind40's bt36: `_from_first_ask`) when that yes / no is all it
+    asks (replayed, "... Does ALL-IN already prove that? And do they go further ...?" answered
+    by its second part lost its answer) and the statements are not what the asker believes and
+    asks to have confirmed ("Is that how it went?", `belief`)."""
     w = words()
 
     def opens_yes_no(text: str) -> bool:
@@ -366,8 +354,9 @@ def asks_yes_no(question: str) -> bool:
 
     if opens_yes_no(question):
         return True
-    asking = _from_first_ask(question)
-    return asking != question and not belief(question)[1] and opens_yes_no(asking)
+    asking = _from_first_ask(question)  # its one ask, a yes / no one asking nothing more
+    return (asking != question and len(_clauses(asking)) == 1 and not _NEXT_ASK.search(asking)
+            and not belief(question)[1] and opens_yes_no(asking))
 
 
 def asked_terms_held(claim: str, passage: Passage, question: str,
@@ -386,8 +375,8 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     yes = affirms(claim)
     if asks_yes_no(question) or yes and belief(question)[1]:
         share = 1.0  # "Yes, ..." to what the asker believes asserts all of it
-    tokens = _whole_words(tokenize(claim))  # "open-weight models": (open-weight, model), as asked
-    copied = restated(tokens, _whole_words(tokenize(described(question))), restated_span)
+    tokens = tokenize(claim)
+    copied = restated(tokens, tokenize(described(question)), restated_span)
     own = [i for i, t in enumerate(tokens) if t not in _VERDICT_WORDS]
     if own and sum(i in copied for i in own) >= echo_share * len(own):
         copied = set()  # the question given back

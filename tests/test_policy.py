@@ -330,9 +330,14 @@ def test_a_yes_no_question_after_statements_setting_the_scene_is_one() -> None:
     q = ("The extension I had in mind: the user switches goals in the middle of an episode, so the agent "
          "must infer the reward again. Did OpTI-BFM already handle tasks that change during deployment?")
     assert asks_yes_no(q) and not asks_after_yes_no(q)
+    # a yes / no that is not all the question asks: each part is answered on its own (replayed,
+    # blind40's bt09 "Does ALL-IN already prove that? And do they go further ...?" and bo07 "...,
+    # does the LLM stay frozen, and how many times fewer ...?" lost right answers)
     more = ("My related-work section says no theory explains this. Would Lanzillotta et al. make that "
             "sentence false? What framework do they extend?")
-    assert asks_yes_no(more) and asks_after_yes_no(more)
+    assert not asks_yes_no(more)
+    assert not asks_yes_no("Our team fine-tunes LLMs. If we switch to GLOT, does the LLM stay frozen, and how "
+                           "many times fewer trainable parameters does GLOT need?")
     assert not asks_yes_no("The extension I had in mind is goal switching. What does OpTI-BFM infer?")
     dropped = (Verdict("supported", False, "similarity 0.40 vs 0.50"),)
     kept = verdict_kept(q, [SentenceCheck("Yes, OpTI-BFM already handled tasks that change.", (), "dropped",
