@@ -322,28 +322,16 @@ def test_a_term_does_not_span_punctuation_nor_hold_a_pronoun() -> None:
     assert asked_terms("Do its node representations don't change?") == {("node", "represent")}
 
 
-def test_a_yes_no_question_after_statements_setting_the_scene_is_one() -> None:
-    """Blind40's bt36 (unanswerable) set the scene, then asked "Did OpTI-BFM already handle tasks
-    that change during deployment?"; its "Yes, ..." was dropped and a quote of the abstract,
-    which says neither, passed. The question after the statements is a yes / no one; a
-    belief the asker states and tags ("Is that how it went?") is not (`belief`)."""
+def test_a_question_after_statements_is_read_by_its_first_sentence() -> None:
+    """Blind40's bt36 set the scene, then asked "Did OpTI-BFM already handle tasks that change
+    during deployment?". Reading such a question as a yes / no one (its "Yes, ..." then needs
+    every asked term in the cited paper) was tried and replayed: it refused bt36 and bt37 but lost
+    five right answers on blind25-39 (be20, bj17, bs20, bg23, bo14), whose "Yes, ..." was dropped
+    for a paraphrased term. A question is a yes / no one by its first sentence."""
     q = ("The extension I had in mind: the user switches goals in the middle of an episode, so the agent "
          "must infer the reward again. Did OpTI-BFM already handle tasks that change during deployment?")
-    assert asks_yes_no(q) and not asks_after_yes_no(q)
-    # a yes / no that is not all the question asks: each part is answered on its own (replayed,
-    # blind40's bt09 "Does ALL-IN already prove that? And do they go further ...?" and bo07 "...,
-    # does the LLM stay frozen, and how many times fewer ...?" lost right answers)
-    more = ("My related-work section says no theory explains this. Would Lanzillotta et al. make that "
-            "sentence false? What framework do they extend?")
-    assert not asks_yes_no(more)
-    assert not asks_yes_no("Our team fine-tunes LLMs. If we switch to GLOT, does the LLM stay frozen, and how "
-                           "many times fewer trainable parameters does GLOT need?")
-    assert not asks_yes_no("The extension I had in mind is goal switching. What does OpTI-BFM infer?")
-    dropped = (Verdict("supported", False, "similarity 0.40 vs 0.50"),)
-    kept = verdict_kept(q, [SentenceCheck("Yes, OpTI-BFM already handled tasks that change.", (), "dropped",
-                                          dropped)],
-                        'The passage states: "We propose OpTI-BFM, an optimistic decision criterion." [1]')
-    assert not kept.ok
+    assert not asks_yes_no(q)
+    assert asks_yes_no("Did OpTI-BFM already handle tasks that change during deployment?")
 
 
 def test_answer_type() -> None:
