@@ -78,8 +78,8 @@ class Words:
     named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
     kind_words: frozenset[str] = frozenset()  # "what *kind* of datasets": a kind, not a name, as written
     function_words: frozenset[str] = frozenset()  # "which parameters *of a* language model": as written
-    gate_function: frozenset[str] = frozenset()  # stems the answerability gate does not count ("my", "about")
     term_pronouns: frozenset[str] = frozenset()  # stems no two-word asked term holds ("my", "don")
+    gate_function: frozenset[str] = frozenset()  # stems the answerability gate does not count: those and "about"
     named_nouns_cjk: tuple[str, ...] = ()  # "哪些*数据集*"
     kind_cjk: frozenset[str] = frozenset()  # characters of "what kind of" in Chinese ("什么类型的数据集")
     negating: re.Pattern[str] | None = None  # "rather than", "instead of": negate what follows
@@ -92,6 +92,8 @@ class Words:
     choice_openers: frozenset[str] = frozenset()
     # "when ... ", "if ...": a condition the answer must meet, up to its clause's end
     condition: re.Pattern[str] | None = None
+    # "If you can't label a reward dataset, ...": a claim's opening condition on the reader
+    reader_condition: re.Pattern[str] | None = None
     # "This is because ...", "Therefore, ...": a sentence explaining or concluding from the one before
     follow_on: re.Pattern[str] | None = None
     # "This limit is ...", "These results ...": a demonstrative and a noun (group 1) pointing back;
@@ -184,8 +186,8 @@ def words() -> Words:
         quantity_nouns=tuple(raw.get("quantity_nouns", "").split()),
         named_nouns=tuple(raw.get("named_nouns", [])), kind_words=frozenset(raw.get("kind_words", "").split()),
         function_words=frozenset(raw.get("function_words", "").split()),
-        gate_function=stems(raw.get("gate_function_words", "").split()),
         term_pronouns=stems(raw.get("term_pronouns", "").split()),
+        gate_function=stems(raw.get("gate_function_words", "").split()) | stems(raw.get("term_pronouns", "").split()),
         named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=frozenset(raw.get("kind_cjk", "")),
         negating=phrases(r"\b", raw.get("negating_phrases", []), r"\b"),
         lower_better=stems(raw.get("lower_better", "").split()),
@@ -194,6 +196,8 @@ def words() -> Words:
         restating_openers=tuple(raw.get("restating_openers", [])),
         choice_openers=frozenset(raw.get("choice_openers", "").split()),
         condition=phrases(r"\b", raw.get("condition_words", "").split(), r"\b[^;:?.!]*"),
+        reader_condition=phrases(r"^\s*", raw.get("condition_words", "").split(),
+                                 r"\s+(?:you|your|you're|one|we)\b[^,;:]{0,200}[,;:]"),
         reference=phrases("^", raw["subject_references"], r"(?![A-Za-z0-9_])"),  # "他们将" too
         follow_on=_either(phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
                           phrases(r"^\W*", raw.get("follow_on_openers_cjk", []), "")),
@@ -810,9 +814,6 @@ def parity_said(claim: str, sentence: str, name: str = "") -> str:
 
 
 _EITHER = re.compile(r"\bor\b", re.IGNORECASE)  # "not X or Y" denies both
-# "If you can't label a reward dataset, OpTI-BFM ...": the reader's situation, not the paper's
-_CONDITION = re.compile(r"^\s*(?:if|unless|when|whenever|in case)\s+(?:you|your|you're|one|we)\b[^,;:]{0,200}[,;:]",
-                        re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -823,7 +824,8 @@ def _denied_runs(claim: str) -> tuple[tuple[_Word, ...], ...]:
     (`denial_asserting`), "not because of X" denies X (`denial_reasons`), and an opening
     condition on the reader ("If you can't label a reward dataset, ...") denies nothing."""
     w = words()
-    text = _CONDITION.sub(" ", claim)  # a condition on the reader denies nothing of the paper
+    # the reader's situation, not the paper's (`condition_words` + "you", "your", "we")
+    text = w.reader_condition.sub(" ", claim) if w.reader_condition else claim
     # "not only" adds: `_scopes` drops it (`denial_adding`)
     for pattern, by in ((w.negating, " not "), (w.denial_asserting, " "), (w.denial_reason, " not "),
                         (_EITHER, " ")):

@@ -167,6 +167,10 @@ def source_line(passage: Passage) -> str:
     return f"{passage.hit.name} by {', '.join(passage.hit.authors)}"
 
 
+# where a two-word term cannot run on: punctuation, a sentence end (not "v2.0"), a dash
+_TERM_BREAK = re.compile(r"[,;:?!()\[\]\"“”，；：？！。]|\.(?=\s|$)|\s[-–—]\s")
+
+
 @lru_cache(maxsize=256)
 def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     """Two-word lower-case terms of the question ("learning rate", "training examples"),
@@ -181,9 +185,6 @@ def asked_terms(question: str) -> frozenset[tuple[str, str]]:
         out.update((a, b) for a, b in zip(stems, stems[1:], strict=False)
                    if a and b and a != b and a not in frame and b not in frame)
     return frozenset(out)
-
-
-_TERM_BREAK = re.compile(r"[,;:?!()\[\]\"“”，；：？！。]|\.(?=\s|$)|\s[-–—]\s")
 
 
 def missing_terms(passage: Passage, terms: frozenset[tuple[str, str]],
@@ -339,11 +340,9 @@ def described(question: str) -> str:
 def asks_yes_no(question: str) -> bool:
     """"Does NAVIS use edge features ...?": a yes / no question about what a paper does, not
     whether some work exists ("Is there work that ...?"), also after a lead-in phrase ("In
-    ResiliBench, are open-weight models more robust ...?", `_without_lead_in`). Not after
-    statements that set the scene ("The extension I had in mind: ... Did OpTI-BFM already handle
-    tasks that change?"): replayed, reading those as yes / no questions lost five right answers
-    on blind25-39 for blind40's two unanswerables, whose "Yes, ..." was dropped and the rest
-    stood."""
+    ResiliBench, are open-weight models more robust ...?", `_without_lead_in`); read by its
+    first sentence, not by a later one after statements setting the scene (tried in session 38
+    and reverted: eval/RESULTS.md)."""
     w = words()
     low = _without_lead_in(question.strip()).lower()
     first = low.split(maxsplit=1)[0] if low else ""
