@@ -32,8 +32,9 @@ from rag.contradiction import (
     swapped_setting,
     words,
 )
+from rag.evidence import approx_tokens
 from rag.llm import ChatModel
-from rag.models import Answer, Citation, Passage, SentenceCheck, Verdict
+from rag.models import Answer, Citation, Hit, Passage, SentenceCheck, Verdict
 from rag.policy import (
     Context,
     content_terms,
@@ -106,6 +107,9 @@ class ClaimVerdict:
     # A claim joining statements ("X: A; B, and C") decided statement by statement
     # (`judge_parts`): each statement with its own verdict.
     parts: tuple[tuple[str, ClaimVerdict], ...] = ()
+    # More sentences quoted beside the deciding one (a claim the model read the whole paper
+    # for, `model_paper_reading`: its closest sentences).
+    also: tuple[tuple[Passage, str], ...] = ()
 
 
 DEFAULT_STEPS: tuple[tuple[float, float], ...] = Settings.model_fields["claim_support_steps"].default
@@ -405,7 +409,7 @@ def claim_answer(question: str, found: ClaimVerdict, passages: list[Passage],
     if p is not None:
         # a claim supported statement by statement quotes the sentence holding each
         shown = [(v.passage, v.sentence) for _, v in found.parts if v.passage is not None] \
-            if found.verdict == "supported" and found.parts else [(p, found.sentence)]
+            if found.verdict == "supported" and found.parts else [(p, found.sentence), *found.also]
         shown = list(dict.fromkeys(shown))
         text = " ".join([text, *(quoted(q, s) for q, s in shown)])
         citations = [Citation(n=q.n, paper_id=q.hit.paper_id, name=q.hit.name, authors=q.hit.authors,
@@ -545,3 +549,80 @@ def model_paraphrase(claim: str, found: ClaimVerdict, llm: ChatModel, reads: int
                 "model_paraphrase", True, "the model reads the sentence as stating the claim in other "
                 f"words (probability {yes:.2f})")))
     return found
+
+
+def claim_paper(claim: str, passages: list[Passage], vectors: VectorCache, named: tuple[str, ...] = ()) -> str:
+    """The paper a claim is about, for reading it whole (`model_paper_reading`): the paper of
+    the evidence sentence closest to the claim, among the papers the claim names when it names
+    any; "" when no passage is left."""
+    if named:
+        passages = [p for p in passages if p.hit.paper_id in named]
+    found = _candidates(claim, passages, vectors)
+    return found[0].passage.hit.paper_id if found else ""
+
+
+def paper_passages(chunks: list[Hit], passages: list[Passage], budget: int) -> tuple[list[Passage], list[Passage]]:
+    """One paper's text for the chat model to read whole: every chunk of it when they fit
+    `budget` tokens (an abstract), else the chunks already among `passages` first (the
+    retrieved ones), then the others in order, while they fit; as passages in the paper's
+    order, each whole. A chunk among `passages` keeps its number (its passage now whole), the
+    others are numbered after them. Returns (`passages` with these in, the paper's passages)."""
+    given = {p.hit.chunk_id: p for p in passages}
+    order = [h for h in chunks if h.chunk_id in given] + [h for h in chunks if h.chunk_id not in given]
+    taken: set[str] = set()
+    spent = 0
+    for h in order:
+        if spent + approx_tokens(h.text) > budget and taken:
+            continue
+        taken.add(h.chunk_id)
+        spent += approx_tokens(h.text)
+    n = max((p.n for p in passages), default=0)
+    paper: list[Passage] = []
+    for h in chunks:
+        if h.chunk_id not in taken:
+            continue
+        if h.chunk_id in given:
+            paper.append(Passage(given[h.chunk_id].n, given[h.chunk_id].hit, h.text))
+        else:
+            n += 1
+            paper.append(Passage(n, h, h.text))
+    whole = {p.hit.chunk_id: p for p in paper}
+    merged = [whole.get(p.hit.chunk_id, p) for p in passages] + [p for p in paper if p.hit.chunk_id not in given]
+    return merged, paper
+
+
+def model_paper_reading(claim: str, found: ClaimVerdict, paper: list[Passage], vectors: VectorCache,
+                        llm: ChatModel, least: float, quotes: int = 2, margin: float = 0.1) -> ClaimVerdict:
+    """An unstated verdict read again by the chat model against the whole text of the claim's
+    paper (`paper`, from `paper_passages`; prompts/claim_paper.md): supported when the model's
+    first token is TRUE with probability at least `least`, quoting the paper's sentences
+    closest to the claim (at most `quotes`, within `margin` of the closest's cosine). A
+    related-work summary ("Ahmed et al. recycle prior reasoning ... which lowers output tokens
+    and cost") joins several of the abstract's sentences in other words, so no one sentence
+    holds it. The 1.5B model's probability of TRUE separates the supported claims of the seen
+    claim sets from the unstated ones (ROC area about 0.91, eval/RESULTS.md) but not the
+    contradicted ones from the unstated ones, so this reading never contradicts, and it comes
+    after the word checks and the sentence readings, which do. An endpoint that gives no
+    probabilities (its plain answer says TRUE to most claims on the paper's topic), a failing
+    model, or no paper keeps the claim unstated."""
+    if found.verdict != "unstated" or not paper or least > 1.0:
+        return found
+    hit = paper[0].hit
+    text = " ".join(dict.fromkeys(s for p in paper for s in (split_sentences(p.text) or [p.text])))
+    prompt = render("claim_paper", paper=hit.name, authors=", ".join(hit.authors[:3]) or "authors unknown",
+                    text=text, claim=claim)
+    try:
+        probabilities = llm.first_token([{"role": "user", "content": prompt}])
+    except Exception:  # noqa: BLE001 (the verdict stands; logged)
+        log.warning("the model's reading of a claim's paper failed; the claim stays unstated", exc_info=True)
+        return found
+    true = option_probability(probabilities, "TRUE", _VERDICT_WORDS)
+    if true < least:
+        return found
+    closest = _candidates(claim, paper, vectors)
+    shown = [c for c in closest if c.cosine >= closest[0].cosine - margin][:quotes]
+    why = Verdict("model_paper_reading", True, f"the model reads {hit.name}'s text as stating the claim "
+                  f"(probability {true:.2f}); no one sentence holds it")
+    first = shown[0]
+    return ClaimVerdict("supported", first.passage, first.sentence, (why,),
+                        also=tuple((c.passage, c.sentence) for c in shown[1:]))

@@ -279,6 +279,22 @@ class Settings(BaseSettings):
         "token's logprobs; an endpoint without logprobs never contradicts this way). Above 1: off. "
         "Needs claim_model_check.",
     )
+    claim_paper_probability: float = Field(
+        0.9, ge=0.0, le=1.1,
+        description="Claim questions still unstated after the sentence readings: the chat model "
+        "reads the claim's paper whole (prompts/claim_paper.md), and the claim is supported when "
+        "its first token is TRUE with at least this probability (logprobs; an endpoint without "
+        "them never supports this way). Chosen on the seen claim sets blind30-37, each read against "
+        "its paper's abstract (eval/RESULTS.md): at 0.9, 37 of 78 supported claims, 3 of 76 "
+        "contradicted ones and none of 77 unstated ones. "
+        "Above 1: off. Needs claim_model_check.",
+    )
+    claim_paper_tokens: int = Field(
+        600, ge=50,
+        description="Claim questions: the most of one paper's text (approximate tokens) the chat "
+        "model reads whole for claim_paper_probability: an abstract whole; of a longer text, the "
+        "retrieved chunks first.",
+    )
     quote_tries: int = Field(
         2, ge=0,
         description="An English question whose model reply did not pass the checks: how many of "

@@ -28,10 +28,13 @@ from rag.chinese import in_chinese
 from rag.claims import (
     claim_answer,
     claim_of,
+    claim_paper,
     judge_claim,
     model_contradiction,
+    model_paper_reading,
     model_paraphrase,
     model_reading,
+    paper_passages,
 )
 from rag.compare import compare_answer, compare_papers, resolve_papers
 from rag.config import Settings, apply_offline_environment
@@ -433,6 +436,11 @@ class PaperChat:
             verdict = model_reading(claim, verdict, model())
             verdict = model_contradiction(claim, verdict, model(), s.claim_paraphrase_reads,
                                           s.claim_false_probability)
+            if verdict.verdict == "unstated" and s.claim_paper_probability <= 1.0 and \
+                    (pid := claim_paper(claim, passages, self.vectors, query.named)):
+                passages, paper = paper_passages(self.store.chunks_of(pid), passages, s.claim_paper_tokens)
+                verdict = model_paper_reading(claim, verdict, paper, self.vectors, model(),
+                                              s.claim_paper_probability)
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=self._timed(answer, query, t0))

@@ -17,6 +17,7 @@ TEMPLATES: dict[str, set[str]] = {
     "translate": {"question"},
     "claim_judge": {"paper", "sentence", "claim"},
     "claim_paraphrase": {"paper", "sentence", "claim"},
+    "claim_paper": {"paper", "authors", "text", "claim"},
     "read_in_english": {"sentences"},
     "translate_answer": {"sentences"},
 }
@@ -26,7 +27,8 @@ TEMPLATES: dict[str, set[str]] = {
 # does not open a line ("see [7]") is a document's own text, so it is shown as "(7)" and cannot
 # pass for one of ours; the numbered headers "[n] Paper" open their lines and stay.
 QUOTED: dict[str, set[str]] = {"answer_user": {"passages"}, "condense": {"history"},
-                               "claim_judge": {"sentence"}, "claim_paraphrase": {"sentence"}}
+                               "claim_judge": {"sentence"}, "claim_paraphrase": {"sentence"},
+                               "claim_paper": {"text"}}
 _INLINE_MARKER = re.compile(r"(?<=.)\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 # Our delimiters and chat-template control tokens ("<|im_start|>system") must not be forged
 # by a document or a question.

@@ -49,10 +49,11 @@ def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_ll
                                                    quote: str) -> None:
     answer = real_chat.ask(question)
     assert answer.verdict == verdict, answer.text
-    # decided by the checks; the model only reads a "supported" sentence again (the fake one
-    # answers out of form, so the checks' verdict stands)
-    assert len(real_llm.prompts) == (verdict == "supported")
+    # decided by the checks; the model reads a "supported" sentence again, and an unstated
+    # claim's paper whole (the fake one answers out of form, so the checks' verdict stands)
+    assert len(real_llm.prompts) == (verdict != "contradicted")
     if verdict == "unstated":
+        assert real_llm.prompts[0][0]["content"].startswith("Text of a research paper (NAVIS;")
         assert answer.refused and not answer.citations and "do not say" in answer.text
         return
     assert not answer.refused and [c.name for c in answer.citations] == [paper]
@@ -636,6 +637,55 @@ def test_no_probabilities_or_a_failing_model_leave_a_near_miss_unstated() -> Non
     assert model_contradiction(CANNOT, found, down, reads=2, least=0.52) is found
 
 
+STAD_CLAIM = ("Is it true that STAD adapts a deployed model by tracking how the network's final "
+              "hidden features change over time?")
+
+
+@pytest.mark.slow
+def test_a_claim_no_one_sentence_holds_is_supported_when_the_model_reads_its_paper_so(
+        real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The word checks and the sentence readings leave the paraphrase unstated; the model then
+    reads STAD's whole abstract with the claim, and a first token TRUE with probability 0.95
+    (the setting: 0.9) makes it supported, quoting STAD's sentences closest to the claim, each
+    cited to a passage the answer lists (the abstract's chunks, given to the model). At 0.85,
+    or from a model that fails, it stays unstated."""
+    monkeypatch.setattr(real_chat.settings, "claim_paraphrase_reads", 0)
+    real_llm.probabilities.append({"TRUE": 0.95, "FALSE": 0.03})
+    answer = real_chat.ask(STAD_CLAIM)
+    assert answer.verdict == "supported" and answer.text.startswith("Yes"), answer.text
+    assert {c.name for c in answer.citations} == {"STAD"} and 1 <= len(answer.citations) <= 2
+    read = real_llm.prompts[-1][0]["content"]
+    assert read.startswith("Text of a research paper (STAD; Mona Schirmer") and "STAD adapts a deployed" in read
+    given = {p.n: p for p in answer.passages}
+    for c in answer.citations:  # every citation names a passage the answer lists, of STAD's text given
+        assert c.n in given and given[c.n].hit.paper_id == c.paper_id and given[c.n].text in read
+        assert f"[{c.n}]" in answer.text
+    assert "time-varying dynamics in the last set of hidden features" in answer.text
+    check = answer.checks[-1].verdicts[-1]
+    assert (check.check, check.ok) == ("model_paper_reading", True) and "probability 0.95" in check.reason
+    real_llm.probabilities.append({"TRUE": 0.85, "FALSE": 0.1})
+    assert real_chat.ask(STAD_CLAIM).verdict == "unstated"
+    with real_chat.override(FakeChat(error=ConnectionError("down"), probabilities=[{"TRUE": 0.99}])):
+        assert real_chat.ask(STAD_CLAIM).verdict == "unstated"
+
+
+def test_a_papers_text_for_the_model_is_whole_within_the_budget() -> None:
+    """`paper_passages`: an abstract that fits is read whole, in order; a chunk already given
+    keeps its number (now whole), the others are numbered after the given ones; over the
+    budget the retrieved chunk comes first."""
+    from rag.claims import paper_passages
+    chunks = [Hit(f"c{i}", "p1", f"Sentence {i} of the paper. " * 10, 1.0, {"chunk_index": i}) for i in range(3)]
+    other = Passage(1, Hit("x0", "p2", "Another paper.", 1.0), "Another paper.")
+    given = Passage(2, chunks[1], "Sentence 1 of the paper.")
+    merged, paper = paper_passages(chunks, [other, given], budget=1000)
+    assert [(p.n, p.hit.chunk_id) for p in paper] == [(3, "c0"), (2, "c1"), (4, "c2")]
+    assert all(p.text == p.hit.text for p in paper)
+    assert [(p.n, p.hit.chunk_id) for p in merged] == [(1, "x0"), (2, "c1"), (3, "c0"), (4, "c2")]
+    assert merged[1].text == chunks[1].text  # the given chunk, whole
+    _, tight = paper_passages(chunks, [other, given], budget=80)
+    assert [p.hit.chunk_id for p in tight] == ["c1"]
+
+
 @pytest.mark.slow
 def test_a_paraphrased_claim_is_supported_when_the_model_reads_it_so(
         real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -643,8 +693,8 @@ def test_a_paraphrased_claim_is_supported_when_the_model_reads_it_so(
     sentence says "learning the time-varying dynamics in the last set of hidden features"); the
     model's YES on that near miss makes it supported, citing STAD's sentence, and the second
     reading (TRUE) keeps it. NO leaves it unstated."""
-    question = ("Is it true that STAD adapts a deployed model by tracking how the network's final "
-                "hidden features change over time?")
+    question = STAD_CLAIM
+    monkeypatch.setattr(real_chat.settings, "claim_paper_probability", 1.1)  # the whole-paper reading off
     monkeypatch.setattr(real_chat.settings, "claim_paraphrase_reads", 0)
     assert real_chat.ask(question).verdict == "unstated" and not real_llm.prompts
     monkeypatch.setattr(real_chat.settings, "claim_paraphrase_reads", 2)
