@@ -592,20 +592,24 @@ def paper_passages(chunks: list[Hit], passages: list[Passage], budget: int) -> t
 
 
 def model_paper_reading(claim: str, found: ClaimVerdict, paper: list[Passage], vectors: VectorCache,
-                        llm: ChatModel, least: float, quotes: int = 2, margin: float = 0.1) -> ClaimVerdict:
-    """An unstated verdict read again by the chat model against the whole text of the claim's
-    paper (`paper`, from `paper_passages`; prompts/claim_paper.md): supported when the model's
-    first token is TRUE with probability at least `least`, quoting the paper's sentences
-    closest to the claim (at most `quotes`, within `margin` of the closest's cosine). A
-    related-work summary ("Ahmed et al. recycle prior reasoning ... which lowers output tokens
-    and cost") joins several of the abstract's sentences in other words, so no one sentence
-    holds it. The 1.5B model's probability of TRUE separates the supported claims of the seen
-    claim sets from the unstated ones (ROC area about 0.91, eval/RESULTS.md) but not the
-    contradicted ones from the unstated ones, so this reading never contradicts, and it comes
-    after the word checks and the sentence readings, which do. An endpoint that gives no
-    probabilities (its plain answer says TRUE to most claims on the paper's topic), a failing
-    model, or no paper keeps the claim unstated."""
-    if found.verdict != "unstated" or not paper or least > 1.0:
+                        llm: ChatModel, true_least: float, false_least: float,
+                        quotes: int = 2, margin: float = 0.1) -> ClaimVerdict:
+    """A verdict the checks did not contradict, read again by the chat model against the whole
+    text of the claim's paper (`paper`, from `paper_passages`; prompts/claim_paper.md), by its
+    first token's probabilities. FALSE with probability at least `false_least` contradicts the
+    claim: a supported verdict cites its own sentence, an unstated one the paper's sentences
+    closest to the claim (at most `quotes`, within `margin` of the closest's cosine). For an
+    unstated verdict, TRUE with probability at least `true_least` makes it supported, quoting
+    those sentences: a related-work summary ("Ahmed et al. recycle prior reasoning ... which
+    lowers output tokens and cost") joins several of the abstract's sentences in other words,
+    so no one sentence holds it. On the seen claim sets read against their abstracts
+    (eval/RESULTS.md), the 1.5B model's TRUE separates supported from unstated claims (ROC area
+    about 0.91), and a high FALSE is rare but nearly always a contradicted claim; its middling
+    FALSE does not tell contradicted from unstated, so an unstated claim's FALSE must be high.
+    An endpoint that gives no probabilities (its plain answer says TRUE to most claims on the
+    paper's topic), a failing model, or no paper keeps the verdict."""
+    if found.verdict == "contradicted" or not paper or min(true_least, false_least) > 1.0 \
+            or (found.verdict == "supported" and false_least > 1.0):
         return found
     hit = paper[0].hit
     text = " ".join(dict.fromkeys(s for p in paper for s in (split_sentences(p.text) or [p.text])))
@@ -614,15 +618,29 @@ def model_paper_reading(claim: str, found: ClaimVerdict, paper: list[Passage], v
     try:
         probabilities = llm.first_token([{"role": "user", "content": prompt}])
     except Exception:  # noqa: BLE001 (the verdict stands; logged)
-        log.warning("the model's reading of a claim's paper failed; the claim stays unstated", exc_info=True)
+        log.warning("the model's reading of a claim's paper failed; the verdict stands", exc_info=True)
         return found
     true = option_probability(probabilities, "TRUE", _VERDICT_WORDS)
-    if true < least:
-        return found
+    false = option_probability(probabilities, "FALSE", _VERDICT_WORDS)
+    if false >= false_least:
+        why = Verdict("model_paper_reading", False, f"the model reads {hit.name}'s text as saying the claim "
+                      f"is false (probability {false:.2f})")
+        if found.verdict == "supported":
+            return replace(found, verdict="contradicted", verdicts=(*found.verdicts, why), parts=())
+        return _closest("contradicted", claim, paper, vectors, why, quotes, margin)
+    if found.verdict == "unstated" and true >= true_least:
+        why = Verdict("model_paper_reading", True, f"the model reads {hit.name}'s text as stating the claim "
+                      f"(probability {true:.2f}); no one sentence holds it")
+        return _closest("supported", claim, paper, vectors, why, quotes, margin)
+    return found
+
+
+def _closest(verdict: str, claim: str, paper: list[Passage], vectors: VectorCache, why: Verdict,
+             quotes: int, margin: float) -> ClaimVerdict:
+    """`verdict`, quoting the paper's sentences closest to the claim: at most `quotes`, within
+    `margin` of the closest's cosine."""
     closest = _candidates(claim, paper, vectors)
     shown = [c for c in closest if c.cosine >= closest[0].cosine - margin][:quotes]
-    why = Verdict("model_paper_reading", True, f"the model reads {hit.name}'s text as stating the claim "
-                  f"(probability {true:.2f}); no one sentence holds it")
     first = shown[0]
-    return ClaimVerdict("supported", first.passage, first.sentence, (why,),
+    return ClaimVerdict(verdict, first.passage, first.sentence, (why,),
                         also=tuple((c.passage, c.sentence) for c in shown[1:]))

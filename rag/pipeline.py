@@ -436,11 +436,11 @@ class PaperChat:
             verdict = model_reading(claim, verdict, model())
             verdict = model_contradiction(claim, verdict, model(), s.claim_paraphrase_reads,
                                           s.claim_false_probability)
-            if verdict.verdict == "unstated" and s.claim_paper_probability <= 1.0 and \
-                    (pid := claim_paper(claim, passages, self.vectors, query.named)):
+            if verdict.verdict != "contradicted" and (pid := verdict.passage.hit.paper_id if verdict.passage
+                                                      else claim_paper(claim, passages, self.vectors, query.named)):
                 passages, paper = paper_passages(self.store.chunks_of(pid), passages, s.claim_paper_tokens)
                 verdict = model_paper_reading(claim, verdict, paper, self.vectors, model(),
-                                              s.claim_paper_probability)
+                                              s.claim_paper_probability, s.claim_paper_false_probability)
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=self._timed(answer, query, t0))

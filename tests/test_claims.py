@@ -49,11 +49,13 @@ def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_ll
                                                    quote: str) -> None:
     answer = real_chat.ask(question)
     assert answer.verdict == verdict, answer.text
-    # decided by the checks; the model reads a "supported" sentence again, and an unstated
-    # claim's paper whole (the fake one answers out of form, so the checks' verdict stands)
-    assert len(real_llm.prompts) == (verdict != "contradicted")
+    # decided by the checks; the model reads a "supported" sentence again, and any claim not
+    # contradicted against its paper's whole text (the fake one answers out of form, so the
+    # checks' verdict stands)
+    assert len(real_llm.prompts) == {"supported": 2, "unstated": 1, "contradicted": 0}[verdict]
+    if verdict != "contradicted":  # the last reading is of the paper whole
+        assert real_llm.prompts[-1][0]["content"].startswith(f"Text of a research paper ({paper or 'NAVIS'};")
     if verdict == "unstated":
-        assert real_llm.prompts[0][0]["content"].startswith("Text of a research paper (NAVIS;")
         assert answer.refused and not answer.citations and "do not say" in answer.text
         return
     assert not answer.refused and [c.name for c in answer.citations] == [paper]
@@ -669,6 +671,73 @@ def test_a_claim_no_one_sentence_holds_is_supported_when_the_model_reads_its_pap
         assert real_chat.ask(STAD_CLAIM).verdict == "unstated"
 
 
+STAD_TEXT = ("STAD is a Bayesian filtering method that adapts a deployed model to gradual shifts "
+             "without labels. It tracks the time-varying dynamics in the last set of hidden features. "
+             "It needs no labels at test time.")
+
+
+def _stad_paper() -> list[Passage]:
+    hit = Hit("stad-0", "stad", STAD_TEXT, 1.0, {"display_name": "STAD", "authors": "Mona Schirmer; Dan Zhang"})
+    return [Passage(3, hit, STAD_TEXT)]
+
+
+def _vectors():  # type: ignore[no-untyped-def]
+    from rag.fakes import FakeEmbedding
+    from rag.sentences import VectorCache
+    return VectorCache(FakeEmbedding())
+
+
+@pytest.mark.parametrize(("before", "first", "after"), [
+    ("unstated", {"TRUE": 0.93, "FALSE": 0.04}, "supported"),
+    ("unstated", {"TRUE": 0.85, "FALSE": 0.1}, "unstated"),  # TRUE under 0.9
+    ("unstated", {"TRUE": 0.3, "FALSE": 0.55}, "contradicted"),
+    ("unstated", {"TRUE": 0.5, "FALSE": 0.45}, "unstated"),  # a middling FALSE settles nothing
+    ("supported", {"TRUE": 0.3, "FALSE": 0.6}, "contradicted"),
+    ("supported", {"TRUE": 0.6, "FALSE": 0.3}, "supported"),
+])
+def test_the_model_reads_a_claims_paper_whole(before: str, first: dict[str, float], after: str) -> None:
+    """`model_paper_reading`: TRUE >= 0.9 supports an unstated claim, FALSE >= 0.5 contradicts an
+    unstated or supported one; a supported verdict turned contradicted cites its own sentence,
+    an unstated one the paper's closest sentences; the reason gives the probability."""
+    from rag.claims import model_paper_reading
+    own = "It needs no labels at test time."
+    paper = _stad_paper()
+    found = ClaimVerdict(before, paper[0] if before == "supported" else None, own if before == "supported" else "")
+    model = FakeChat(probabilities=[first])
+    read = model_paper_reading("STAD adapts without labels", found, paper, _vectors(), model, 0.9, 0.5)
+    assert read.verdict == after
+    assert model.prompts and STAD_TEXT in model.prompts[0][0]["content"]
+    assert "STAD adapts without labels" in model.prompts[0][0]["content"]
+    if after == before:
+        assert read is found
+        return
+    assert read.passage is paper[0] and read.sentence in STAD_TEXT and read.sentence
+    if before == "supported":
+        assert read.sentence == own
+    why = read.verdicts[-1]
+    assert why.check == "model_paper_reading" and why.ok == (after == "supported")
+    assert f"probability {first['TRUE' if after == 'supported' else 'FALSE']:.2f}" in why.reason
+
+
+def test_the_paper_reading_asks_nothing_it_cannot_change() -> None:
+    """A contradicted verdict, no paper, settings above 1, or a supported verdict with the FALSE
+    setting off: no model call. No probabilities or a failing model: the verdict stands."""
+    from rag.claims import model_paper_reading
+    paper = _stad_paper()
+    quiet = FakeChat(probabilities=[{"FALSE": 1.0}])
+    contradicted = ClaimVerdict("contradicted", paper[0], "It needs no labels at test time.")
+    supported = ClaimVerdict("supported", paper[0], "It needs no labels at test time.")
+    unstated = ClaimVerdict("unstated")
+    assert model_paper_reading("x", contradicted, paper, _vectors(), quiet, 0.9, 0.5) is contradicted
+    assert model_paper_reading("x", unstated, [], _vectors(), quiet, 0.9, 0.5) is unstated
+    assert model_paper_reading("x", unstated, paper, _vectors(), quiet, 1.1, 1.1) is unstated
+    assert model_paper_reading("x", supported, paper, _vectors(), quiet, 0.9, 1.1) is supported
+    assert not quiet.prompts
+    assert model_paper_reading("x", unstated, paper, _vectors(), FakeChat(probabilities=[{}]), 0.9, 0.5) is unstated
+    down = FakeChat(error=ConnectionError("down"), probabilities=[{"TRUE": 0.99}])
+    assert model_paper_reading("x", unstated, paper, _vectors(), down, 0.9, 0.5) is unstated
+
+
 def test_a_papers_text_for_the_model_is_whole_within_the_budget() -> None:
     """`paper_passages`: an abstract that fits is read whole, in order; a chunk already given
     keeps its number (now whole), the others are numbered after the given ones; over the
@@ -695,6 +764,7 @@ def test_a_paraphrased_claim_is_supported_when_the_model_reads_it_so(
     reading (TRUE) keeps it. NO leaves it unstated."""
     question = STAD_CLAIM
     monkeypatch.setattr(real_chat.settings, "claim_paper_probability", 1.1)  # the whole-paper reading off
+    monkeypatch.setattr(real_chat.settings, "claim_paper_false_probability", 1.1)
     monkeypatch.setattr(real_chat.settings, "claim_paraphrase_reads", 0)
     assert real_chat.ask(question).verdict == "unstated" and not real_llm.prompts
     monkeypatch.setattr(real_chat.settings, "claim_paraphrase_reads", 2)
