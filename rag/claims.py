@@ -56,7 +56,7 @@ log = logging.getLogger(__name__)
 CUE = re.compile(
     r"^\s*(?:is it (?:really )?(?:true|the case|correct|right) that|is the claim that|"
     r"true or false\s*[:,]?|(?:do|does) (?:the|any|the loaded) papers? (?:support|show|say|claim|"
-    r"confirm) that|(?:verify|check)(?: the claim)?(?: that)?\s*:?)\s*", re.IGNORECASE)
+    r"confirm) that|(?:verify|check)\b(?: the claim)?(?: that)?\s*:?)\s*", re.IGNORECASE)
 CUE_ZH = re.compile(r"是真的吗|是否属实|对吗|是不是真的|是否正确|真的吗")
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*%?")
 
@@ -68,7 +68,14 @@ LINES = {
 
 
 def is_claim_question(question: str) -> bool:
-    return bool(CUE.match(question) or CUE_ZH.search(question))
+    """"Is it true that X?", "Check: X", "X，是真的吗？": a question asking only whether a
+    claim holds. A Chinese cue followed by another question ("这个流程对吗？LLM 本身需要训练吗？")
+    asks more than a verdict, so it is answered as a question; so is "Checking my slide ...",
+    which opens with no cue."""
+    if CUE.match(question):
+        return True
+    cue = CUE_ZH.search(question)
+    return bool(cue) and not any(c in question[cue.end():].lstrip("?？ ") for c in "?？")
 
 
 # "Ammar Ahmed and colleagues", "Dmitry Yarotsky and his team": an author's paper, "Ahmed et al."

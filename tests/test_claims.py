@@ -31,6 +31,13 @@ def test_other_questions_are_not_claims() -> None:
     assert not is_claim_question("How much does RoT reduce latency?")
     assert detect_intent("Compare RoT and GLOT") == "compare"
     assert is_claim_question("RoT 能减少延迟，是真的吗？")
+    # "check" opens a claim only as a word of its own (answers_library_blind41's bu01)
+    assert is_claim_question("Check: RoT cuts latency by 82%") and claim_of("Check: RoT cuts latency") == "RoT cuts latency"
+    assert not is_claim_question('Checking my GLOT slide. The bullet says: "GLOT: 100x fewer parameters." '
+                                 "What should the bullet actually say?")
+    # a Chinese cue followed by another question asks more than a verdict (bu28)
+    assert not is_claim_question("幻灯片上 GLOT 的流程我画成：LLM 输出 token → 建图 → readout。这个流程对吗？LLM 本身需要训练吗？")
+    assert is_claim_question("GLOT 冻结了 LLM，对吗？") and is_claim_question("GLOT 冻结了 LLM，对吗？我记得是这样。")
 
 
 @pytest.mark.slow
