@@ -75,7 +75,7 @@ def is_claim_question(question: str) -> bool:
     if CUE.match(question):
         return True
     cue = CUE_ZH.search(question)
-    return bool(cue) and not any(c in question[cue.end():].lstrip("?？ ") for c in "?？")
+    return cue is not None and not any(c in question[cue.end():].lstrip("?？ ") for c in "?？")
 
 
 # "Ammar Ahmed and colleagues", "Dmitry Yarotsky and his team": an author's paper, "Ahmed et al."

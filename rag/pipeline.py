@@ -337,6 +337,10 @@ class PaperChat:
         subjects = self._subjects()
         # "Liu et al." names the loaded papers with an author of that surname
         named = frozenset(query.named) | subjects.labelled(f"{query.original} {query.text}")
+        if named and query.filters.authors:
+            # "GraphBSI with Balla & Lawrence's post": the named authors' papers are asked about too
+            by = Filters(authors=query.filters.authors, all_authors=query.filters.all_authors)
+            named |= by.allowed(self.store.catalogue()) or set()
         described = not named and query.intent == "answer" and bool(hits) and not (
             query.filters.authors or query.filters.areas)
         focus = named or frozenset({hits[0].paper_id} if described else ())

@@ -1222,6 +1222,11 @@ def test_the_papers_a_question_names_by_name_or_author_label_are_its_focus(chat:
     assert both.named_focus and both.focus == {ids["Balla et al."], ids["STAD"]}
     named = chat._answer_context(chat.understand("How much does RoT cut latency?"))
     assert named.named_focus and named.focus == {ids["RoT"]}
+    # a paper named beside its authors' names ("Balla & Lawrence's post"): both are asked about
+    # (answers_library_blind41's bu29 lost "The post describes ... [Balla et al.]")
+    pair = chat._answer_context(chat.understand(
+        "Our session pairs GraphBSI with Balla & Lawrence's post. How does each one handle order?"))
+    assert pair.named_focus and pair.focus == {ids["GraphBSI"], ids["Balla et al."]}
     question = "Which method reuses reasoning steps stored in a graph?"
     hits = chat.retrieve(question).hits
     described = chat._answer_context(chat.understand(question), hits)
