@@ -26,6 +26,7 @@ from rag.answer import (
 )
 from rag.chinese import in_chinese
 from rag.claims import (
+    ClaimVerdict,
     claim_answer,
     claim_of,
     claim_paper,
@@ -440,14 +441,26 @@ class PaperChat:
             verdict = model_reading(claim, verdict, model())
             verdict = model_contradiction(claim, verdict, model(), s.claim_paraphrase_reads,
                                           s.claim_false_probability)
-            if verdict.verdict != "contradicted" and (pid := verdict.passage.hit.paper_id if verdict.passage
-                                                      else claim_paper(claim, passages, self.vectors, query.named)):
-                passages, paper = paper_passages(self.store.chunks_of(pid), passages, s.claim_paper_tokens)
-                verdict = model_paper_reading(claim, verdict, paper, self.vectors, model(),
-                                              s.claim_paper_probability, s.claim_paper_false_probability)
+            verdict, passages = self._read_paper(claim, verdict, passages, query, model)
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=self._timed(answer, query, t0))
+
+    def _read_paper(self, claim: str, verdict: ClaimVerdict, passages: list[Passage], query: Query,
+                    model: Callable[[], ChatModel]) -> tuple[ClaimVerdict, list[Passage]]:
+        """A claim the checks did not contradict, read by the chat model against its paper's
+        whole text (`model_paper_reading`): the paper of its supporting sentence, else the one
+        `claim_paper` picks. Returns the verdict and the passages with that text in."""
+        s = self.settings
+        if verdict.verdict == "contradicted" or min(s.claim_paper_probability, s.claim_paper_false_probability) > 1:
+            return verdict, passages
+        pid = verdict.passage.hit.paper_id if verdict.passage else claim_paper(claim, passages, self.vectors,
+                                                                             query.named)
+        if not pid:
+            return verdict, passages
+        passages, paper = paper_passages(self.store.chunks_of(pid), passages, s.claim_paper_tokens)
+        return model_paper_reading(claim, verdict, paper, self.vectors, model(), s.claim_paper_probability,
+                                   s.claim_paper_false_probability), passages
 
     def listed_papers(self, query: Query) -> list[PaperRecord]:
         """The papers a "papers by X" question lists, best first: every paper its metadata
