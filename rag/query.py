@@ -39,8 +39,8 @@ _ASKS_IF_COMPARES_ZH = re.compile(r"(?:有没有|是否|是不是|有无)[^。�
 # "the GLOT paper", "the Lanzillotta et al. study", "那篇文章": one paper, the one named
 _ONE_PAPER = re.compile(r"(?<![\w-])(?!(?:Which|What|This|That|The|An?|Another|Other|One|Each|Both|These|Those)\b)[A-Z][\w'’-]*(?:\s+et\s+al\.?)?(?:'s)?\s+(?:paper|work|study|article)\b|"
                         r"(?:这|那|该)篇(?:文章|论文)")
-_ASKS_WHAT_IT_COMPARES = re.compile(r"\b(?:which|what)\b[^?.;]{0,80}?\b(?:do|does|did)\s+(?:they|it|the authors|we)\s+"
-                                    r"compare\b", re.IGNORECASE)
+_ASKS_WHAT_IT_COMPARES = re.compile(r"\b(?:which|what)\b[^?.;]{0,80}?\b(?:do|does|did)\s+(?:they|it|the authors|we|"
+                                    r"(?:the|this|that) (?:paper|study|work|post|article))\s+compare\b", re.IGNORECASE)
 # "the deep versus shallow forgetting paper": a paper described by what it sets apart
 _DESCRIBED_VERSUS = re.compile(r"\b[\w-]+\s+(?:versus|vs\.?)\s+[\w-]+(?:\s+[\w-]+){0,2}?\s+"
                                r"(?:paper|work|study|article|post|one)\b", re.IGNORECASE)

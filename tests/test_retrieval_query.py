@@ -139,6 +139,9 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     # (blind39's bs13 and bs04 tabled RecurrSim beside Drechsel et al., Lanzillotta et al. beside
     # Liu et al.)
     ("For RecurrSim, which other adaptive compute models do they compare against?", "answer"),
+    # ... and with "the paper" as the subject (blind41's bu20 tabled two unrelated papers)
+    ("The group will ask how that stacks up against other models that can also spend more or less "
+     "compute per input. Which ones does the paper compare against, and who comes out ahead?", "answer"),
     ("For Lanzillotta et al. the deep versus shallow forgetting paper, how do they describe deep "
      "forgetting?", "answer"),
     ("RoT versus GLOT: which one is faster?", "compare"),
