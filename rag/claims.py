@@ -84,13 +84,13 @@ _COLLEAGUES = re.compile(r"(?<![\w-])(?:[A-Z][\w'’-]*\s+)?([A-Z][\w'’-]*)\s+
 
 
 # a citation's year: "Yarotsky (2026)", "(Zhiyi et al., 2026)", "Schirmer 等（2026）"
-_CITED_YEAR = re.compile(r"\s*[(（]\s*(?:(?P<who>[^()（）]*?)\s*[,，]\s*)?(?:19|20)\d\d[a-z]?\s*[)）]")
+CITED_YEAR = re.compile(r"\s*[(（]\s*(?:(?P<who>[^()（）]*?)\s*[,，]\s*)?(?:19|20)\d\d[a-z]?\s*[)）]")
 
 
 def _without_years(claim: str) -> str:
     """The claim without its citations' years, which are no figure of the paper: "Yarotsky
     (2026) shows ..." -> "Yarotsky shows ...", "RoT (Ahmed et al., 2026)" -> "RoT (Ahmed et al.)"."""
-    return _CITED_YEAR.sub(lambda m: f" ({m.group('who')})" if m.group("who") else "", claim)
+    return CITED_YEAR.sub(lambda m: f" ({m.group('who')})" if m.group("who") else "", claim)
 
 
 def claim_of(question: str) -> str:

@@ -11,7 +11,7 @@ from typing import Generic, TypeVar
 
 from rag import prompts
 from rag.authors import mentioned_authors, surname_key, surname_of
-from rag.claims import claim_of, is_claim_question
+from rag.claims import CITED_YEAR, claim_of, is_claim_question
 from rag.config import REWRITE_MAX_TOKENS
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
@@ -203,7 +203,9 @@ _YEAR_CUE = re.compile(r"\b(?:in|from|of|published|papers?|works?|since|during)\
 
 def detect_years(question: str, catalogue: dict[str, PaperRecord]) -> tuple[int, ...]:
     """Years the question asks papers from ("papers from 2026", "2026 papers"), when some
-    loaded paper has that year."""
+    loaded paper has that year; not a citation's year ("Ahmed et al. (2026) report ...",
+    "(Zhiyi et al., 2026)"), which at 4,310 papers kept the demo papers (no year) out."""
+    question = CITED_YEAR.sub(" ", question)  # "Ahmed et al. (2026)" cites a paper, asks for no year
     if not _YEAR_CUE.search(question):
         return ()
     loaded = _loaded(catalogue).years
