@@ -75,7 +75,10 @@ def is_claim_question(question: str) -> bool:
     if CUE.match(question):
         return True
     cue = CUE_ZH.search(question)
-    return cue is not None and not any(c in question[cue.end():].lstrip("?？ ") for c in "?？")
+    if cue is None:
+        return False
+    rest = question[cue.end():].lstrip("?？ ")  # a Chinese question after it (not its English rewrite)
+    return not (has_cjk(rest) and any(c in rest for c in "?？"))
 
 
 # "Ammar Ahmed and colleagues", "Dmitry Yarotsky and his team": an author's paper, "Ahmed et al."

@@ -38,6 +38,9 @@ def test_other_questions_are_not_claims() -> None:
     # a Chinese cue followed by another question asks more than a verdict (bu28)
     assert not is_claim_question("幻灯片上 GLOT 的流程我画成：LLM 输出 token → 建图 → readout。这个流程对吗？LLM 本身需要训练吗？")
     assert is_claim_question("GLOT 冻结了 LLM，对吗？") and is_claim_question("GLOT 冻结了 LLM，对吗？我记得是这样。")
+    # ... its English rewrite after it, as the question's intent is read, asks nothing more
+    assert is_claim_question("QuRL 是用 DPO 训练的，对吗？ Is it true that QuRL was trained with DPO?")
+    assert detect_intent("QuRL 是用 DPO 训练的，对吗？ Is it true that QuRL was trained with DPO?") == "claim"
 
 
 @pytest.mark.slow
