@@ -49,7 +49,7 @@ from rag.policy import (
 from rag.prompts import render
 from rag.quantities import said_against, said_figures, without_said
 from rag.sentences import VectorCache, overlap, split_sentences
-from rag.text import has_cjk, is_chinese, tokenize
+from rag.text import CITED_YEAR, has_cjk, is_chinese, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +84,6 @@ def is_claim_question(question: str) -> bool:
 # "Ammar Ahmed and colleagues", "Dmitry Yarotsky and his team": an author's paper, "Ahmed et al."
 _COLLEAGUES = re.compile(r"(?<![\w-])(?:[A-Z][\w'’-]*\s+)?([A-Z][\w'’-]*)\s+and\s+(?:colleagues|co-?authors|"
                          r"collaborators|(?:his|her|their)\s+(?:colleagues|team|co-?authors))\b")
-
-
-# a citation's year: "Yarotsky (2026)", "(Zhiyi et al., 2026)", "Schirmer 等（2026）"
-CITED_YEAR = re.compile(r"\s*[(（]\s*(?:(?P<who>[^()（）]*?)\s*[,，]\s*)?(?:19|20)\d\d[a-z]?\s*[)）]")
 
 
 def _without_years(claim: str) -> str:
@@ -578,27 +574,24 @@ def paper_passages(chunks: list[Hit], passages: list[Passage], budget: int) -> t
     order, each whole. A chunk among `passages` keeps its number (its passage now whole), the
     others are numbered after them. Returns (`passages` with these in, the paper's passages)."""
     given = {p.hit.chunk_id: p for p in passages}
-    order = [h for h in chunks if h.chunk_id in given] + [h for h in chunks if h.chunk_id not in given]
     taken: set[str] = set()
     spent = 0
-    for h in order:
-        if spent + approx_tokens(h.text) > budget and taken:
+    for h in sorted(chunks, key=lambda h: h.chunk_id not in given):  # the retrieved first, in order
+        cost = approx_tokens(h.text)
+        if taken and spent + cost > budget:
             continue
         taken.add(h.chunk_id)
-        spent += approx_tokens(h.text)
+        spent += cost
     n = max((p.n for p in passages), default=0)
-    paper: list[Passage] = []
-    for h in chunks:
-        if h.chunk_id not in taken:
-            continue
+    whole: dict[str, Passage] = {}  # the paper's passages by chunk, in the paper's order
+    for h in (h for h in chunks if h.chunk_id in taken):
         if h.chunk_id in given:
-            paper.append(Passage(given[h.chunk_id].n, given[h.chunk_id].hit, h.text))
+            whole[h.chunk_id] = Passage(given[h.chunk_id].n, given[h.chunk_id].hit, h.text)
         else:
             n += 1
-            paper.append(Passage(n, h, h.text))
-    whole = {p.hit.chunk_id: p for p in paper}
-    merged = [whole.get(p.hit.chunk_id, p) for p in passages] + [p for p in paper if p.hit.chunk_id not in given]
-    return merged, paper
+            whole[h.chunk_id] = Passage(n, h, h.text)
+    merged = [whole.get(p.hit.chunk_id, p) for p in passages] + [p for c, p in whole.items() if c not in given]
+    return merged, list(whole.values())
 
 
 def model_paper_reading(claim: str, found: ClaimVerdict, paper: list[Passage], vectors: VectorCache,

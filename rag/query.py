@@ -11,14 +11,14 @@ from typing import Generic, TypeVar
 
 from rag import prompts
 from rag.authors import mentioned_authors, surname_key, surname_of
-from rag.claims import CITED_YEAR, claim_of, is_claim_question
+from rag.claims import claim_of, is_claim_question
 from rag.config import REWRITE_MAX_TOKENS
 from rag.llm import ChatModel, LLMError
 from rag.models import Turn
 from rag.retrieve import Filters
 from rag.sentences import split_sentences
 from rag.store import PaperRecord
-from rag.text import ET_AL, english_words, fold, is_author_label, is_chinese, tokenize
+from rag.text import CITED_YEAR, ET_AL, english_words, fold, is_author_label, is_chinese, tokenize
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ verdict from the policy's checks, the deciding sentence quoted and cited, no mod
 import pytest
 
 from rag.claims import claim_of, is_claim_question
-from rag.fakes import FakeChat
+from rag.fakes import FakeChat, FakeEmbedding
 from rag.pipeline import PaperChat
 from rag.query import detect_intent
 
@@ -85,9 +85,11 @@ from rag.claims import (  # noqa: E402
     disagreement,
     misattributed,
     model_contradiction,
+    model_paper_reading,
     model_paraphrase,
     model_reading,
     option_probability,
+    paper_passages,
     specifics_held,
     substitution,  # noqa: E402
     words_held,
@@ -106,6 +108,7 @@ from rag.contradiction import (  # noqa: E402
 )
 from rag.models import Hit, Passage, Verdict  # noqa: E402
 from rag.policy import Context, Subjects, no_contradiction, spelt  # noqa: E402
+from rag.sentences import VectorCache  # noqa: E402
 from rag.text import tokenize  # noqa: E402
 
 ROT = ("Findings show small prompt growth but substantial efficiency gains, with RoT reducing output "
@@ -691,9 +694,7 @@ def _stad_paper() -> list[Passage]:
     return [Passage(3, hit, STAD_TEXT)]
 
 
-def _vectors():  # type: ignore[no-untyped-def]
-    from rag.fakes import FakeEmbedding
-    from rag.sentences import VectorCache
+def _vectors() -> VectorCache:
     return VectorCache(FakeEmbedding())
 
 
@@ -709,7 +710,6 @@ def test_the_model_reads_a_claims_paper_whole(before: str, first: dict[str, floa
     """`model_paper_reading`: TRUE >= 0.9 supports an unstated claim, FALSE >= 0.5 contradicts an
     unstated or supported one; a supported verdict turned contradicted cites its own sentence,
     an unstated one the paper's closest sentences; the reason gives the probability."""
-    from rag.claims import model_paper_reading
     own = "It needs no labels at test time."
     paper = _stad_paper()
     found = ClaimVerdict(before, paper[0] if before == "supported" else None, own if before == "supported" else "")
@@ -732,7 +732,6 @@ def test_the_model_reads_a_claims_paper_whole(before: str, first: dict[str, floa
 def test_the_paper_reading_asks_nothing_it_cannot_change() -> None:
     """A contradicted verdict, no paper, settings above 1, or a supported verdict with the FALSE
     setting off: no model call. No probabilities or a failing model: the verdict stands."""
-    from rag.claims import model_paper_reading
     paper = _stad_paper()
     quiet = FakeChat(probabilities=[{"FALSE": 1.0}])
     contradicted = ClaimVerdict("contradicted", paper[0], "It needs no labels at test time.")
@@ -752,7 +751,6 @@ def test_a_papers_text_for_the_model_is_whole_within_the_budget() -> None:
     """`paper_passages`: an abstract that fits is read whole, in order; a chunk already given
     keeps its number (now whole), the others are numbered after the given ones; over the
     budget the retrieved chunk comes first."""
-    from rag.claims import paper_passages
     chunks = [Hit(f"c{i}", "p1", f"Sentence {i} of the paper. " * 10, 1.0, {"chunk_index": i}) for i in range(3)]
     other = Passage(1, Hit("x0", "p2", "Another paper.", 1.0), "Another paper.")
     given = Passage(2, chunks[1], "Sentence 1 of the paper.")
