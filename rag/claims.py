@@ -25,6 +25,7 @@ from rag.contradiction import (
     opposite_words,
     overstated_scope,
     parity_said,
+    release_denied,
     reversed_comparison,
     swapped_cause,
     swapped_figures,
@@ -321,7 +322,8 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
         if not about.ok:
             continue
         speaks = s in aligned_sentences(claim, one, authors=True) or numbers(claim) & numbers(s.replace("\\", ""))
-        if why := (disagreement(claim, s, p.hit.name, ctx.words_of(one)) if speaks else "") or denied_said(claim, s):
+        if why := (disagreement(claim, s, p.hit.name, ctx.words_of(one)) if speaks else "") or denied_said(claim, s) \
+                or release_denied(claim, s):
             return ClaimVerdict("contradicted", p, s, (about, Verdict("no_contradiction", False, why)))
         text = f"{s} {source_line(p)}"
         held = words_held(terms, text, spelt(claim, text))
@@ -366,13 +368,24 @@ def claim_parts(claim: str, ctx: Context) -> list[str]:
     sentences = split_sentences(body) or [body]
     parts = [p.strip(" .,") for sentence in sentences for p in _JOINS.split(sentence.strip())]
     parts = [p for p in parts if p]
+    named = head.group("head") if head else ""
+    if not head and len(parts) > 2 and _names_only(parts[0], ctx):  # "Zhiyi et al. — X; Y"
+        named = re.sub(r"\bet al$", "et al.", parts.pop(0))  # its full stop was stripped
     if len(parts) < 2 or any(len(p.split()) < 3 for p in parts):
         return [claim]
-    headed = _subject_words(head.group("head"), ctx) if head else ""  # "Key result: ..." names none
+    headed = _subject_words(named, ctx) if named else ""  # "Key result: ..." names none
     about = headed or _subject_words(parts[0], ctx) or (_subject_words(body, ctx) if len(sentences) > 1 else "")
     if not about:
         return [claim]
     return [p if (not headed and _subject_words(p, ctx)) else f"{about}: {p}" for p in parts]
+
+
+def _names_only(text: str, ctx: Context) -> bool:
+    """Whether the text only names what a claim is about: "Zhiyi et al.", "ALL-IN (Eliasof et
+    al.)", a survey table's first column before its " — "."""
+    left = ctx.subjects.pattern.sub(" ", text) if ctx.subjects.pattern else text
+    left = re.sub(r"(?<![\w-])[A-Z][\w'’-]*\s+et\s+al\.?", " ", left)
+    return bool(_subject_words(text, ctx)) and not re.search(r"[^\W\d_]", left)
 
 
 def _subject_words(text: str, ctx: Context) -> str:

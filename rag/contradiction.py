@@ -133,6 +133,7 @@ class Words:
     parity: frozenset[str] = frozenset()  # "matches", "on par": neither side is better, as written
     # "The paper does not specify ...", "文章没有讲...": the source says nothing of what was asked
     absence: re.Pattern[str] | None = None
+    release: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
     # a figure given as a bound: ">" after "more than" (above it), "<" after "up to" (at most it)
     figure_bounds: tuple[tuple[str, re.Pattern[str]], ...] = ()
     figure_rounding: float = 0.15  # two figures this share apart are one figure rounded
@@ -228,6 +229,7 @@ def words() -> Words:
         partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         absence=_absence(raw),
+        release=_release(raw),
         figure_bounds=tuple((b, p) for b, key in ((">", "figure_bounds_above"), ("<", "figure_bounds_below"))
                             if (p := phrases(r"\b", raw.get(key, []), "$"))),
         figure_rounding=float(raw.get("figure_rounding_share", 0.15)),
@@ -254,6 +256,42 @@ def _absence(raw: dict[str, Any]) -> re.Pattern[str] | None:
     if sources_cjk and verbs_cjk and negations_cjk:
         forms.append(rf"(?:{alt(sources_cjk)})[^，。；：？！,;:?!\n]{{0,30}}?(?:{alt(negations_cjk)})(?:{alt(verbs_cjk)})")
     return re.compile("|".join(forms), re.IGNORECASE) if forms else None
+
+
+def _release(raw: dict[str, Any]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+    """Whether code or data are out: (denied, stated). Denied: "code not released", "the
+    weights have not been made public", "no public code", "closed-source model", "代码未开源";
+    stated: "Our code is available at ...", "we release the dataset", a repository's address."""
+    def alt(items: list[str]) -> str:
+        return "|".join(map(re.escape, sorted(items, key=len, reverse=True)))
+
+    things, verbs, closed = raw.get("release_things", []), raw.get("release_verbs", []), raw.get("release_closed", [])
+    hosts, closed_cjk = raw.get("release_hosts", []), raw.get("release_closed_cjk", [])
+    if not (things and verbs):
+        return None, None
+    t, v = alt(things), alt(verbs)
+    denied = [rf"\b(?:{t})\s+(?:(?:is|are|was|were|has|have|had)\s+)?(?:not|never|yet\s+to\s+be)\s+"
+              rf"(?:(?:been|yet|made|been\s+made)\s+)?(?:{v})\b",
+              rf"\bno\s+(?:public(?:ly\s+available)?|released|open[- ]source)\s+(?:{t})\b"]
+    if closed:
+        denied.append(rf"(?<![\w-])(?:{alt(closed)})\s+(?:{t})\b|\b(?:{t})\s+(?:{alt(closed)})(?![\w-])")
+    if closed_cjk:
+        denied.append(alt(closed_cjk))
+    stated = [rf"\b(?:{t})\b[^.;!?]{{0,40}}?\b(?:is|are|will\s+be|has\s+been|have\s+been|was|were)\s+"
+              rf"(?:(?:also|publicly|made|freely|now)\s+)*(?:{v})\b",
+              r"\b(?:we|they|the\s+authors)\s+(?:also\s+)?(?:release|open[- ]source|publish)\b"]
+    if hosts:
+        stated.append(alt(hosts))
+    return re.compile("|".join(denied), re.IGNORECASE), re.compile("|".join(stated), re.IGNORECASE)
+
+
+def release_denied(claim: str, sentence: str) -> str:
+    """The claim says the code (data, weights) is not out; the sentence says where it is
+    ("code not released" against "Our code is available at https://github.com/...")."""
+    denied, stated = words().release
+    if denied is None or stated is None or not (m := denied.search(claim)) or not (s := stated.search(sentence)):
+        return ""
+    return f"the claim says '{m.group(0)}', the passage '{s.group(0)}'"
 
 
 def _either(*patterns: re.Pattern[str] | None) -> re.Pattern[str] | None:
@@ -525,9 +563,13 @@ def overstated_scope(claim: str, sentence: str) -> str:
     return f"the claim says '{universal.lower()}' where the passage says '{partial.group(0).lower()}'"
 
 
-# "only on LLM reasoning", "a gender-only thing", "gender alone": the one thing a claim keeps to
+# "only on LLM reasoning", "a gender-only thing", "gender alone", "on graph-level tasks only.":
+# the one thing a claim keeps to (a trailing "only" ends its clause: not "the classifier only needs")
 _ONLY = re.compile(r"(?<!\bnot )\b(?:only|solely|exclusively)\s+(?:(?:on|in|for|to|with|by|about|of|from|the|a|an|its|their)\s+)*"
-                   r"([A-Za-z][\w-]*)|\b([A-Za-z]\w*)-only\b|\b([A-Za-z][\w-]*)\s+alone\b", re.IGNORECASE)
+                   r"([A-Za-z][\w-]*)|\b([A-Za-z]\w*)-only\b|\b([A-Za-z][\w-]*)\s+alone\b"
+                   r"|\b([A-Za-z][\w-]*)(?:\s+[a-z]+)?\s+only(?=\s*[.,;:)]|\s*$)", re.IGNORECASE)
+# "node- and graph-level tasks": a suspended hyphen, the shared second half left to the last word
+_SUSPENDED = re.compile(r"\b([A-Za-z]+)-(\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))(?=[A-Za-z]+-([A-Za-z]+)\b)")
 _SIBLING_AFTER = r"-?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)([A-Za-z][\w-]*)"
 _SIBLING_BEFORE = r"([A-Za-z][\w-]*)\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$"
 
@@ -540,6 +582,7 @@ def narrowed_scope(claim: str, sentence: str) -> str:
     the sentence keeps to one thing itself."""
     if not _ONLY.search(claim) or _ONLY.search(sentence):
         return ""
+    sentence = _SUSPENDED.sub(lambda m: f"{m.group(1)}-{m.group(3)}{m.group(2)}", sentence)
     said, negating = set(tokenize(claim)), words().negating
     for m in _ONLY.finditer(claim):
         if negating and negating.search(claim[max(0, m.start() - 20) : m.start()]):
@@ -554,7 +597,7 @@ def narrowed_scope(claim: str, sentence: str) -> str:
             after = re.match(_SIBLING_AFTER, sentence[w.end():])
             before = re.search(_SIBLING_BEFORE, sentence[: w.start()])
             for sib in (x.group(1) for x in (after, before) if x):
-                sib_stems = tokenize(sib)
+                sib_stems = tokenize(sib)[:1]  # a compound whole: "node-level" is not "graph-level"
                 if sib_stems and not set(sib_stems) & said:
                     return f"the claim keeps to '{kept}', the passage lists '{sib}' with it"
     return ""

@@ -15,7 +15,8 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
                       cites the paper being discussed
   no_contradiction    negation, direction words and numbers agree with the passage; the
                       sentence neither says of all what the passage says of some nor keeps
-                      to one thing the passage lists with others
+                      to one thing the passage lists with others, nor says code the
+                      passage gives is not released
 Before them, a sentence that asks (`not_a_question`), infers (`stated`), explains a dropped
 sentence ("This is because ...", `follows_kept`) or, in an answer about one paper, tells what
 another paper's passage says ("Passage [3] mentions that ...", `toured`) is dropped. The
@@ -57,6 +58,7 @@ from rag.contradiction import (
     overstated_scope,
     plain_numbers,
     ratios,
+    release_denied,
     scaled,
     swapped_figures,
     words,
@@ -811,7 +813,8 @@ def no_contradiction(claim: str, passage: Passage) -> Verdict:
         return Verdict("no_contradiction", True, "not measured (Chinese)")
     for sentence in aligned_sentences(claim, passage):
         if why := (contradiction(claim, sentence, passage.hit.name) or swapped_figures(claim, sentence)
-                   or overstated_scope(claim, sentence) or narrowed_scope(claim, sentence)):
+                   or overstated_scope(claim, sentence) or narrowed_scope(claim, sentence)
+                   or release_denied(claim, sentence)):
             return Verdict("no_contradiction", False, why)
     return Verdict("no_contradiction", True, "")
 

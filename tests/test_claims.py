@@ -923,6 +923,29 @@ def test_a_claim_joining_statements_is_split_at_its_joins() -> None:
     for whole in ("The method is fast; it is small and cheap.", "RoT is fast; it works.",
                   "RoT reduces latency and cost.", "RoT 降低了延迟；并且降低了成本。"):
         assert claim_parts(whole, ctx) == [whole]
+    # a survey table's row: the named paper before " — " heads the statements after it
+    assert claim_parts("Zhiyi et al. — discrepancy-aware compression for federated learning; "
+                       "+18.9% relative accuracy at ratio 0.1; code not released.", ctx) == [
+        "Zhiyi et al.: discrepancy-aware compression for federated learning",
+        "Zhiyi et al.: +18.9% relative accuracy at ratio 0.1", "Zhiyi et al.: code not released"]
+    assert claim_parts("RoT (Ahmed et al.) — thought-graph reuse of steps; cuts latency by 82%.", ctx)[0] == \
+        "RoT: thought-graph reuse of steps"
+    # a first statement saying more than a name is a statement, and one statement after it is no join
+    assert claim_parts("RoT — a graph of thoughts reused for speed.", ctx) == ["RoT — a graph of thoughts reused for speed."]
+
+
+def test_a_claim_that_code_is_not_released_is_contradicted_by_its_address() -> None:
+    """claims_blind38's dr16: a survey table's "code not released" against "Our code is
+    available at https://github.com/..."; a setting's missing data is no release."""
+    from rag.contradiction import release_denied
+    said = "Our code is available at https://github.com/wzy1026wzy/Discrepancy-aware-Compression-for-FL."
+    for denied in ("code not released", "the implementation has not been made public",
+                   "no public code", "unreleased weights", "代码未开源"):
+        assert release_denied(f"Zhiyi et al. compress updates; {denied}.", said), denied
+    assert release_denied("code not released", "The code will be released upon acceptance at github.com/x/y.")
+    for other in ("code is released", "without code changes", "no target data are available at test time"):
+        assert release_denied(other, said) == "", other
+    assert release_denied("code not released", "We compress updates on a small calibration subset.") == ""
 
 
 

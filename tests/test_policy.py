@@ -1742,6 +1742,16 @@ def test_an_answer_sentence_narrowing_or_widening_the_scope_of_its_passage_is_co
                           "simple heuristics based on magnitude or randomness.")
     assert "'largely'" in no_contradiction("Every existing communication compression method relies on simple "
                                            "heuristics based on magnitude.", heuristics).reason
+    # claims_blind38's dr13: "graph-level tasks only" against "node- and graph-level tasks"
+    allin = _passage(3, "p3", "ALL-IN", "Empirically, ALL-IN achieves strong performance across diverse node- "
+                     "and graph-level tasks on unseen datasets with new input features.")
+    verdict = no_contradiction("ALL-IN achieves strong performance on unseen datasets with new input features, "
+                               "evaluated on graph-level tasks only.", allin)
+    assert not verdict.ok and "'node-level'" in verdict.reason
+    assert no_contradiction("ALL-IN achieves strong performance on node- and graph-level tasks of unseen "
+                            "datasets with new input features.", allin).ok
+    assert no_contradiction("On unseen datasets with new input features, ALL-IN's graph-level tasks only "
+                            "need its shared input space.", allin).ok  # "only need": no narrowing
 
 
 def test_a_question_stating_what_the_asker_believes_and_asking_if_it_is_right() -> None:
