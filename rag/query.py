@@ -28,9 +28,11 @@ _COMPARE = re.compile(r"\b(?:compare|comparison|versus|vs\.?)\b|比较|对比", 
 _DIFFERENCE = re.compile(r"\b(?:contrast|differences? between)\b", re.IGNORECASE)
 # a comparison naming fewer than two papers is of papers only when it says so ("compare the
 # federated learning papers", "RoT against other work"), not "how they compare with bigger networks"
-_OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others?|another|both|"
-                        r"(?:these|those)(?=\s+(?:two|papers?|works?|studies|methods|approaches|articles)\b))\b|"
-                        r"论文|文章|工作|这两", re.IGNORECASE)
+# ("other" before another noun, "other adaptive-compute model families", and "工作流" (a
+# workflow) speak of no papers: blind42's bv20, bv25)
+_OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others|another|both|"
+                        r"(?:other|these|those)(?=\s+(?:two|papers?|works?|studies|methods|approaches|articles)\b))\b|"
+                        r"论文|文章|工作(?!流)|这两", re.IGNORECASE)
 # "Do/Does/Did X compare A with B ...?" asks whether a paper makes a comparison, not for one;
 # "which models do they compare against?" asks what a paper compares itself with
 _ASKS_IF_COMPARES = re.compile(r"\s*(?:do|does|did)\s+\S.{0,80}?\s+compare\b", re.IGNORECASE)
@@ -39,8 +41,11 @@ _ASKS_IF_COMPARES_ZH = re.compile(r"(?:有没有|是否|是不是|有无)[^。�
 # "the GLOT paper", "the Lanzillotta et al. study", "那篇文章": one paper, the one named
 _ONE_PAPER = re.compile(r"(?<![\w-])(?!(?:Which|What|This|That|The|An?|Another|Other|One|Each|Both|These|Those)\b)[A-Z][\w'’-]*(?:\s+et\s+al\.?)?(?:'s)?\s+(?:paper|work|study|article)\b|"
                         r"(?:这|那|该)篇(?:文章|论文)")
-_ASKS_WHAT_IT_COMPARES = re.compile(r"\b(?:which|what)\b[^?.;]{0,80}?\b(?:do|does|did)\s+(?:they|it|the authors|we|"
-                                    r"(?:the|this|that) (?:paper|study|work|post|article))\s+compare\b", re.IGNORECASE)
+_ASKS_WHAT_IT_COMPARES = re.compile(r"\b(?:which|what)\b[^?.;]{0,80}?(?:\b(?:do|does|did)\s+(?:they|it|the authors|we|"
+                                    r"(?:the|this|that) (?:paper|study|work|post|article))\s+compare\b"
+                                    # "which other model families should be in our comparison?"
+                                    r"|\b(?:in|into|for|to)\s+(?:our|the|a|their|its|my)\s+comparison\b)",
+                                    re.IGNORECASE)
 # "the deep versus shallow forgetting paper": a paper described by what it sets apart
 _DESCRIBED_VERSUS = re.compile(r"\b[\w-]+\s+(?:versus|vs\.?)\s+[\w-]+(?:\s+[\w-]+){0,2}?\s+"
                                r"(?:paper|work|study|article|post|one)\b", re.IGNORECASE)

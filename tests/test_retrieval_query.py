@@ -150,6 +150,14 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("Did the GLOT paper already try attention-derived edges, and how did that compare?", "answer"),
     ("Balla 和 Lawrence 的那篇文章有没有自己提出一种新的 tokenizer，并用实验和已有方法做比较？", "answer"),
     ("How does the RoT paper compare with the federated learning paper?", "compare"),
+    # what to put in one's own comparison is what the paper compares with, and a workflow (工作流)
+    # is no paper's work (blind42's bv20 tabled RecurrSim beside RoT, bv25 GraphBSI beside ResiliBench)
+    ("Ops wants one learned fluid simulator whose cost is dialled by how often its core block "
+     "repeats. On which equations was that shown, and which other adaptive-compute model families "
+     "should be in our comparison?", "answer"),
+    ("我们要复现 ResiliBench 里的工具失败场景。每个任务用来对比的参考工作流是怎么得到的？", "answer"),
+    ("How does RoT compare with other papers on reasoning?", "compare"),
+    ("这两篇论文对比一下：RoT 和 GLOT。", "compare"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
