@@ -52,7 +52,7 @@ def evaluate_claims(chat: PaperChat, rows: list[dict[str, Any]], progress: bool 
         confusion[f"{row['verdict']}->{got}"] += 1
         out.append({"id": row["id"], "claim": row["claim"], "expected": row["verdict"], "verdict": got,
                     "right": right, "citation_right": grounded, "answer": answer.text,
-                    "total": answer.timings.get("total")})
+                    "total": answer.timings.get("total"), "checks": [c.to_json() for c in answer.checks]})
     decided = [r for r in out if r["citation_right"] is not None]
     return {
         "claims": len(out),

@@ -186,3 +186,22 @@ def test_a_cached_library_another_evaluation_is_refreshing_is_waited_for(
         libraries.library_settings("demo", settings)
     release.set()
     thread.join()
+
+
+def test_the_claim_evaluation_scores_verdicts_and_records_each_checks(chat: PaperChat) -> None:
+    """eval/claims.py: a verdict is right when it is the expected one and, when decided, cites
+    an expected paper; each row keeps the checks that decided it (why a claim was read as
+    supported is in the run's output, session 40)."""
+    from eval.claims import evaluate_claims
+    rows = [
+        {"id": "s", "claim": "RoT reduces latency by 82%", "verdict": "supported", "papers": ["RoT"]},
+        {"id": "u", "claim": "RoT was trained on 64 GPUs for three weeks", "verdict": "unstated", "papers": ["RoT"]},
+    ]
+    report = evaluate_claims(chat, rows, progress=False)
+    assert report["claims"] == 2 and sum(report["confusion"].values()) == 2
+    for row, out in zip(rows, report["rows"], strict=True):
+        assert out["right"] == (out["verdict"] == row["verdict"] and out["citation_right"] is not False)
+        actions = [c["action"] for c in out["checks"]]
+        assert actions[0] == "answerable" and len(actions) >= 2, actions
+        assert all(v["check"] and isinstance(v["ok"], bool) for c in out["checks"] for v in c["checks"])
+    assert report["verdict_accuracy"] == sum(r["right"] for r in report["rows"]) / 2
