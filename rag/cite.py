@@ -23,6 +23,7 @@ from rag.policy import (
     follows_kept,
     holds_terms,
     means_added,
+    measurable,
     not_a_question,
     passes,
     refers_to_subject,
@@ -224,7 +225,8 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         said = reading or claim
         before_dropped = bool(t.checks) and t.checks[-1].action == "dropped"
         fit = (not_a_question(claim, ctx.original or ctx.question), stated(said),
-               follows_kept(said, before_dropped), means_added(said, ctx.question))
+               follows_kept(said, before_dropped), means_added(said, ctx.question),
+               measurable(claim, reading, ctx.original or ctx.question))
         if unfit := next((v for v in fit if not v.ok), None):
             t.counts["sentences"] += 1
             t.counts["unsupported"] += 1

@@ -18,7 +18,8 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
                       to one thing the passage lists with others, nor says code the
                       passage gives is not released
 Before them, a sentence that asks (`not_a_question`), infers (`stated`), explains a dropped
-sentence ("This is because ...", `follows_kept`) or, in an answer about one paper, tells what
+sentence ("This is because ...", `follows_kept`), is Chinese with no English reading and no
+Latin term or figure but the question's (`measurable`) or, in an answer about one paper, tells what
 another paper's passage says ("Passage [3] mentions that ...", `toured`) is dropped. The
 answer as a whole must give what was asked (`answer_type_matches`), add to the question words its cited papers hold
 (`added_held`), cite papers naming what a question compares with (`compared_held`) and, when a
@@ -669,6 +670,27 @@ def means_added(claim: str, question: str) -> Verdict:
         if len(said) >= 2 and all(t in held for t in said):
             return Verdict("means_added", False, f"the means repeats the question: '{m.group(0).strip()}'")
     return Verdict("means_added", True, "")
+
+
+# what a Chinese sentence's check can find in a passage without an English reading: names,
+# Latin terms and figures (as rag/english.py keeps them)
+_LATIN_TERMS = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")
+
+
+def measurable(claim: str, reading: str, question: str) -> Verdict:
+    """A Chinese sentence with no English reading is checked by its Latin terms and figures
+    alone: when each of them is the question's own, the check would find only the question's
+    topic in the passage, not what the sentence says ("我们明年会把底座 LLM 换成另一家的模型。
+    ……论文测过跨 LLM 迁移。" held at 1.00 by a GLOT passage for its "LLM": blind42's bv41,
+    the question given back as its answer). Such a sentence says nothing measurable."""
+    if reading or not _CJK.search(claim) or not question:
+        return Verdict("measurable", True, "")
+    terms = {t.lower() for t in _LATIN_TERMS.findall(claim)}
+    asked = {t.lower() for t in _LATIN_TERMS.findall(question)}
+    if terms and terms <= asked:
+        return Verdict("measurable", False, "no English reading, and its Latin terms and figures "
+                       f"({', '.join(sorted(terms))}) are all the question's")
+    return Verdict("measurable", True, "")
 
 
 def follows_kept(claim: str, before_dropped: bool) -> Verdict:

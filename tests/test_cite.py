@@ -8,7 +8,7 @@ from rag.answer import finalize
 from rag.cite import check_citations, claims, markers
 from rag.models import Hit, Passage, SentenceCheck
 from rag.pipeline import PaperChat
-from rag.policy import Context, Subjects, not_a_question, verdict_kept
+from rag.policy import Context, Subjects, measurable, not_a_question, verdict_kept
 from rag.sentences import split_sentences
 from rag.text import tokenize
 
@@ -475,6 +475,21 @@ def test_a_chinese_sentence_is_checked_by_its_english_reading(real_chat: PaperCh
     zh = "Top-k 方法会丢弃小 magnitude 的元素 [1]。"
     read = {claims(zh)[0][0]: "The top-k method will discard elements with small magnitudes."}
     assert check_citations(zh, [topk], real_chat.vectors, ctx=Context(question=q, readings=read)).cited == [1]
+
+
+def test_a_chinese_sentence_with_no_reading_needs_a_term_or_figure_the_question_lacks(real_chat: PaperChat) -> None:
+    """blind42's bv41: the question given back as its answer ("……论文测过跨 LLM 迁移 [1]。") had
+    no English reading and was held at 1.00 by its "LLM"; with a figure or term of its own, or
+    read in English, a Chinese sentence is checked as before."""
+    q = "GLOT 在一个冻结 LLM 上训练好的池化模块，能不能直接接到新的 LLM 上？论文测过跨 LLM 迁移吗？"
+    echo = "GLOT 的池化模块不能直接接到新的 LLM 上，论文测过跨 LLM 迁移 [1]。"
+    passages = _passages()
+    out = check_citations(echo, passages, real_chat.vectors, ctx=Context(question=q, original=q))
+    assert out.cited == [] and out.checks[0].action == "dropped"
+    assert out.checks[0].verdicts[0].check == "measurable" and "glot, llm" in out.checks[0].verdicts[0].reason
+    assert measurable("它将延迟降低了 82% [1]。", "", "RoT 能把延迟降低多少？").ok  # a figure of its own
+    assert measurable(echo, "GLOT's pooling module cannot be attached to a new LLM.", q).ok  # read in English
+    assert measurable("The paper tested transfer across LLMs [1].", "", q).ok  # English is checked as English
 
 
 TOPK = ("Top-k drops the elements with small magnitude, while low-rank methods such as ATOMO and "
