@@ -574,7 +574,10 @@ _EXAMPLES = re.compile(r"\b(?:such as|for example|for instance|e\.g\.,?|like)\s+
 _CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
 # What a question compares its subject with ("compare with the MINE estimator on ...", "better
 # than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE").
-_COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|than|versus|vs\.?)\s+"
+# also what a method is asked to be used with ("compatible with secure aggregation", "combined
+# with QSGD"): an answer about the method alone does not say (blind42's bv35)
+_COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|than|versus|vs\.?"
+                       r"|(?:compatible|combined|used together)\s+with|in\s+combination\s+with)\s+"
                        r"([^?.;:(),]+?)(?=\s+(?:on|in|for|at|under|when|across|over|while)\b|[?.;:(),]|$)",
                        re.IGNORECASE)
 
@@ -1129,8 +1132,9 @@ def compared_held(question: str, cited: Iterable[Passage],
         text = " ".join(p.text for p in cited)
         missing = [t for t in dict.fromkeys(tokenize(thing)) if t not in generic and t not in held
                    and not w.synonyms.get(t, frozenset()) & held and not spelt_out(t, text)]
+    asks = "to compare with" if re.match(r"compar|than|versus|vs", compared.group(0), re.IGNORECASE) else "about use with"
     return Verdict("compared_held", not missing,
-                   f"asked to compare with {', '.join(missing)}; no cited paper names it" if missing else "")
+                   f"asked {asks} {', '.join(missing)}; no cited paper names it" if missing else "")
 
 
 @lru_cache(maxsize=1)

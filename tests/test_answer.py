@@ -265,6 +265,23 @@ def test_a_comparison_with_something_no_cited_paper_names_is_refused(real_chat: 
     named = real_chat.ask("How does GraphBSI compare with one-shot graph generative models on Moses?")
     assert not named.refused and named.citations  # what it is compared with is in the paper
 
+
+def test_use_with_something_no_cited_paper_names_is_refused() -> None:
+    """blind42's bv35 (unanswerable): "Is Zhiyi et al.'s compression compatible with secure
+    aggregation?" was answered by describing the compression alone; what the method is asked
+    to be used with must be named by a cited paper, as what it is compared with must."""
+    from rag.policy import compared_held
+    zhiyi = [Passage(1, Hit("c1", "pz", TOPK_TEXT, 1.0, {"display_name": "Zhiyi et al."}), TOPK_TEXT)]
+    asked = "Is Zhiyi et al.'s discrepancy-aware compression compatible with secure aggregation?"
+    verdict = compared_held(asked, zhiyi)
+    assert not verdict.ok and verdict.reason == "asked about use with secur; no cited paper names it"  # stems
+    assert compared_held("Can the compression be combined with low-rank methods such as ATOMO?", zhiyi).ok
+    assert not compared_held("Can the compression be used together with error feedback?", zhiyi).ok
+
+
+TOPK_TEXT = ("Top-k drops the elements with small magnitude, while low-rank methods such as ATOMO and "
+             "PowerSGD truncate singular values with small magnitude in aggregation.")
+
 def test_an_answer_that_only_repeats_the_question_is_refused(real_chat: PaperChat,
                                                              real_llm: FakeChat) -> None:
     real_llm.replies.extend(["RoT was evaluated on reasoning benchmarks [1].",
