@@ -334,7 +334,8 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
                   known_words(written, ctx.unknown, text), specifics_held(claim, text), comparison_held(claim, s),
                   claim_words_held(held, c.cosine, steps))
         if all(v.ok for v in checks):
-            return ClaimVerdict("supported", p, s, checks)
+            held = ClaimVerdict("supported", p, s, checks)
+            return each_statement(claim, held, passages, vectors, ctx, steps, attribution) if whole else held
         if all(v.ok for v in checks[:-1]):
             near.append(ClaimVerdict("supported", p, s, checks))
     if wrong := misattributed(claim, terms, found, ctx, attribution):
@@ -343,6 +344,47 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
     if whole and (by_parts := judge_parts(claim, passages, vectors, ctx, steps, attribution)):
         return by_parts
     return ClaimVerdict("unstated", near=tuple(near))
+
+
+def each_statement(claim: str, held: ClaimVerdict, passages: list[Passage], vectors: VectorCache, ctx: Context,
+                   steps: tuple[tuple[float, float], ...], attribution: float) -> ClaimVerdict:
+    """A claim one sentence holds, as a whole, judged again statement by statement: one
+    sentence can hold most of its words and still leave a statement out. A statement
+    (`claim_parts`) or, for a claim of several sentences, a sentence (`claim_sentences`) that
+    a sentence contradicts makes it contradicted ("RoT ... assembles templates from them. The
+    templates increase the amount of exploration ...": claims_blind39's ds12); a sentence of
+    the claim that nothing holds leaves it unstated (an encyclopedia entry's "Models debiased
+    in this way were found to stay debiased after fine-tuning"); otherwise it stays supported."""
+    for pieces, whole in ((claim_parts(claim, ctx), False), (claim_sentences(claim, ctx), True)):
+        if len(pieces) < 2:
+            continue
+        judged = [(x, judge_claim(x, passages, vectors, ctx, steps, attribution, whole=whole)) for x in pieces]
+        if against := next(((x, v) for x, v in judged if v.verdict == "contradicted"), None):
+            x, v = against
+            why = Verdict("claim_parts", False, f"one of its {len(pieces)} statements is contradicted: {x}")
+            return replace(v, verdicts=(*v.verdicts, why), parts=tuple(judged))
+        if whole and (unheld := next((x for x, v in judged if v.verdict == "unstated"), None)):
+            why = Verdict("claim_parts", False, f"nothing holds one of its {len(pieces)} sentences: {unheld}")
+            return ClaimVerdict("unstated", verdicts=(why,))  # no sentence reading undoes it
+    return held
+
+
+def claim_sentences(claim: str, ctx: Context) -> list[str]:
+    """The sentences of an English claim of several, each given the claim's subject when it
+    names none (as `claim_parts` gives its statements); [claim] for one sentence, a Chinese
+    claim, or one naming no subject."""
+    if has_cjk(claim):
+        return [claim]
+    head = _HEAD.match(claim)
+    body = claim[head.end():] if head else claim
+    sentences = [x.strip(" .,") for x in split_sentences(body)]
+    sentences = [x for x in sentences if len(x.split()) >= 3]
+    if len(sentences) < 2:
+        return [claim]
+    about = (_subject_words(head.group("head"), ctx) if head else "") or _subject_words(body, ctx)
+    if not about:
+        return [claim]
+    return [x if _subject_words(x, ctx) else f"{about}: {x}" for x in sentences]
 
 
 # Where a claim joins statements: "; ", " — ", " + ", ", and ", ", plus ", ", while ", ", but "

@@ -76,6 +76,8 @@ def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_ll
 
 # --- the claim rules, on real sentences of rag/demo/papers.txt ---------------------------
 from rag.claims import (  # noqa: E402
+    DEFAULT_ATTRIBUTION,
+    DEFAULT_STEPS,
     Candidate,
     ClaimVerdict,
     claim_parts,
@@ -83,6 +85,8 @@ from rag.claims import (  # noqa: E402
     claim_words_held,
     comparison_held,
     disagreement,
+    each_statement,
+    judge_claim,
     misattributed,
     model_contradiction,
     model_paper_reading,
@@ -947,6 +951,41 @@ def test_a_claim_that_code_is_not_released_is_contradicted_by_its_address() -> N
         assert release_denied(other, said) == "", other
     assert release_denied("code not released", "We compress updates on a small calibration subset.") == ""
 
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("second", "verdict"), [
+    ("It reduces inference latency by 82% while maintaining accuracy.", "supported"),
+    # the opposite of the abstract's "reduces redundant exploration" (claims_blind39's ds12)
+    ("The templates increase redundant exploration while preserving accuracy.", "contradicted"),
+    # what the abstract does not say (ds23: "... were found to stay debiased after fine-tuning")
+    ("Its templates were found to transfer to vision transformers unchanged.", "unstated"),
+])
+def test_a_claim_held_whole_by_one_sentence_is_judged_sentence_by_sentence(
+        real_chat: PaperChat, second: str, verdict: str) -> None:
+    """claims_blind39 (encyclopedia entries): one sentence of the abstract held most of a
+    two-sentence claim's words, and the claim was supported whatever its second sentence said.
+    Held whole, it is judged again sentence by sentence (`each_statement`)."""
+    hit = Hit("r0", "pr", ROT_ABSTRACT, 1.0, {"display_name": "RoT"})
+    passages = [Passage(1, hit, ROT_ABSTRACT)]
+    first = "RoT reuses reasoning as composable thought steps organized into a thought graph with sequential and semantic edges."
+    claim = f"{first} {second}"
+    ctx = Context(subjects=Subjects({"RoT": "pr"}))
+    held = judge_claim(first, passages, real_chat.vectors, ctx)
+    assert held.verdict == "supported"
+    got = each_statement(claim, held, passages, real_chat.vectors, ctx, DEFAULT_STEPS, DEFAULT_ATTRIBUTION)
+    assert got.verdict == verdict
+    assert (verdict == "supported") == (got is held)
+    if verdict != "supported":
+        assert any(v.check == "claim_parts" and not v.ok for v in got.verdicts)
+
+
+ROT_ABSTRACT = ("We introduce Retrieval-of-Thought (RoT), which reuses prior reasoning as composable "
+                "\"thought\" steps to guide new problems. RoT organizes steps into a thought graph with "
+                "sequential and semantic edges to enable fast retrieval and flexible recombination. This "
+                "dynamic template reuse reduces redundant exploration and, therefore, reduces output tokens "
+                "while preserving accuracy. RoT reducing output tokens by up to 40%, inference latency by "
+                "82%, and cost by 59% while maintaining accuracy.")
 
 
 def test_a_claim_of_several_sentences_is_split_at_its_sentences() -> None:
