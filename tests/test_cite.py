@@ -477,17 +477,22 @@ def test_a_chinese_sentence_is_checked_by_its_english_reading(real_chat: PaperCh
     assert check_citations(zh, [topk], real_chat.vectors, ctx=Context(question=q, readings=read)).cited == [1]
 
 
-def test_a_chinese_sentence_with_no_reading_needs_a_term_or_figure_the_question_lacks(real_chat: PaperChat) -> None:
+def test_a_chinese_sentence_giving_the_question_back_with_no_reading_is_dropped(real_chat: PaperChat) -> None:
     """blind42's bv41: the question given back as its answer ("……论文测过跨 LLM 迁移 [1]。") had
-    no English reading and was held at 1.00 by its "LLM"; with a figure or term of its own, or
-    read in English, a Chinese sentence is checked as before."""
+    no English reading and was held at 1.00 by its "LLM"; with a figure, a term or words of its
+    own, or read in English, a Chinese sentence is checked as before."""
     q = "GLOT 在一个冻结 LLM 上训练好的池化模块，能不能直接接到新的 LLM 上？论文测过跨 LLM 迁移吗？"
     echo = "GLOT 的池化模块不能直接接到新的 LLM 上，论文测过跨 LLM 迁移 [1]。"
     passages = _passages()
     out = check_citations(echo, passages, real_chat.vectors, ctx=Context(question=q, original=q))
     assert out.cited == [] and out.checks[0].action == "dropped"
-    assert out.checks[0].verdicts[0].check == "measurable" and "glot, llm" in out.checks[0].verdicts[0].reason
+    assert out.checks[0].verdicts[0].check == "measurable" and "(glot, llm)" in out.checks[0].verdicts[0].reason
+    assert not measurable("论文测过跨 LLM 迁移 [1]。", "", q).ok  # its citation is no figure of its own
     assert measurable("它将延迟降低了 82% [1]。", "", "RoT 能把延迟降低多少？").ok  # a figure of its own
+    # words of its own: an answer in Chinese words ("超参数", "先上升后稳定"), or "yes" in its own words
+    assert measurable("K 是 RecurrSim 中的一个超参数，用于控制神经网络的迭代次数 [1]。", "",
+                      "组会上我要解释 RecurrSim 里的 K 到底控制什么？").ok
+    assert measurable("是的，GLOT 冻结了 LLM [1]。", "", "GLOT 冻结了 LLM 吗？").ok
     assert measurable(echo, "GLOT's pooling module cannot be attached to a new LLM.", q).ok  # read in English
     assert measurable("The paper tested transfer across LLMs [1].", "", q).ok  # English is checked as English
 
