@@ -30,6 +30,7 @@ from rag.claims import (
     claim_answer,
     claim_of,
     claim_paper,
+    claim_sentences,
     judge_claim,
     model_contradiction,
     model_paper_reading,
@@ -441,13 +442,13 @@ class PaperChat:
             verdict = model_reading(claim, verdict, model())
             verdict = model_contradiction(claim, verdict, model(), s.claim_paraphrase_reads,
                                           s.claim_false_probability)
-            verdict, passages = self._read_paper(claim, verdict, passages, query, model)
+            verdict, passages = self._read_paper(claim, verdict, passages, query, ctx, model)
         answer = claim_answer(question, verdict, passages, suggestions)
         answer.checks.insert(0, SentenceCheck("", (), "answerable", (asked,)))
         yield Event("answer", answer=self._timed(answer, query, t0))
 
     def _read_paper(self, claim: str, verdict: ClaimVerdict, passages: list[Passage], query: Query,
-                    model: Callable[[], ChatModel]) -> tuple[ClaimVerdict, list[Passage]]:
+                    ctx: Context, model: Callable[[], ChatModel]) -> tuple[ClaimVerdict, list[Passage]]:
         """A claim the checks did not contradict, read by the chat model against its paper's
         whole text (`model_paper_reading`): the paper of its supporting sentence, else the one
         `claim_paper` picks. Returns the verdict and the passages with that text in."""
@@ -460,7 +461,8 @@ class PaperChat:
             return verdict, passages
         passages, paper = paper_passages(self.store.chunks_of(pid), passages, s.claim_paper_tokens)
         return model_paper_reading(claim, verdict, paper, self.vectors, model(), s.claim_paper_probability,
-                                   s.claim_paper_false_probability), passages
+                                   s.claim_paper_false_probability,
+                                   sentences=tuple(claim_sentences(claim, ctx))), passages
 
     def listed_papers(self, query: Query) -> list[PaperRecord]:
         """The papers a "papers by X" question lists, best first: every paper its metadata

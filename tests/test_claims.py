@@ -733,6 +733,25 @@ def test_the_model_reads_a_claims_paper_whole(before: str, first: dict[str, floa
     assert f"probability {first['TRUE' if after == 'supported' else 'FALSE']:.2f}" in why.reason
 
 
+@pytest.mark.parametrize(("alone", "after"), [
+    ([0.95, 0.93], "supported"),
+    ([0.96, 0.74], "unstated"),  # the second sentence, read alone, is not stated (claims_blind39's ds12)
+])
+def test_a_claim_of_several_sentences_is_supported_when_each_is(alone: list[float], after: str) -> None:
+    """Read whole, a claim whose first sentence is right drew TRUE over 0.9 for a wrong second
+    sentence; each of its sentences is read alone too, and each must reach the threshold."""
+    paper = _stad_paper()
+    sentences = ("STAD adapts a deployed model without labels", "STAD: It was tested on ImageNet-C")
+    model = FakeChat(probabilities=[{"TRUE": 0.94, "FALSE": 0.03}, *({"TRUE": t, "FALSE": 0.05} for t in alone)])
+    read = model_paper_reading(". ".join(sentences), ClaimVerdict("unstated"), paper, _vectors(), model, 0.9, 0.5,
+                               sentences=sentences)
+    assert read.verdict == after
+    assert [m[0]["content"].rsplit("Claim about this paper: ", 1)[1].split("\n")[0] for m in model.prompts] == \
+        [". ".join(sentences), *sentences]  # the whole claim, then each sentence
+    if after == "supported":
+        assert "each of its 2 sentences too" in read.verdicts[-1].reason
+
+
 def test_the_paper_reading_asks_nothing_it_cannot_change() -> None:
     """A contradicted verdict, no paper, settings above 1, or a supported verdict with the FALSE
     setting off: no model call. No probabilities or a failing model: the verdict stands."""
