@@ -350,22 +350,25 @@ def each_statement(claim: str, held: ClaimVerdict, passages: list[Passage], vect
                    steps: tuple[tuple[float, float], ...], attribution: float) -> ClaimVerdict:
     """A claim one sentence holds, as a whole, judged again statement by statement: one
     sentence can hold most of its words and still leave a statement out. A statement
-    (`claim_parts`) or, for a claim of several sentences, a sentence (`claim_sentences`) that
+    (`judge_parts`) or, for a claim of several sentences, a sentence (`claim_sentences`) that
     a sentence contradicts makes it contradicted ("RoT ... assembles templates from them. The
     templates increase the amount of exploration ...": claims_blind39's ds12); a sentence of
     the claim that nothing holds leaves it unstated (an encyclopedia entry's "Models debiased
     in this way were found to stay debiased after fine-tuning"); otherwise it stays supported."""
-    for pieces, whole in ((claim_parts(claim, ctx), False), (claim_sentences(claim, ctx), True)):
-        if len(pieces) < 2:
-            continue
-        judged = [(x, judge_claim(x, passages, vectors, ctx, steps, attribution, whole=whole)) for x in pieces]
-        if against := next(((x, v) for x, v in judged if v.verdict == "contradicted"), None):
-            x, v = against
-            why = Verdict("claim_parts", False, f"one of its {len(pieces)} statements is contradicted: {x}")
-            return replace(v, verdicts=(*v.verdicts, why), parts=tuple(judged))
-        if whole and (unheld := next((x for x, v in judged if v.verdict == "unstated"), None)):
-            why = Verdict("claim_parts", False, f"nothing holds one of its {len(pieces)} sentences: {unheld}")
-            return ClaimVerdict("unstated", verdicts=(why,))  # no sentence reading undoes it
+    by_parts = judge_parts(claim, passages, vectors, ctx, steps, attribution)
+    if by_parts is not None and by_parts.verdict == "contradicted":
+        return by_parts
+    sentences = claim_sentences(claim, ctx)
+    if len(sentences) < 2:
+        return held
+    judged = [(x, judge_claim(x, passages, vectors, ctx, steps, attribution)) for x in sentences]
+    if against := next(((x, v) for x, v in judged if v.verdict == "contradicted"), None):
+        x, v = against
+        why = Verdict("claim_parts", False, f"one of its {len(sentences)} sentences is contradicted: {x}")
+        return replace(v, verdicts=(*v.verdicts, why), parts=tuple(judged))
+    if unheld := next((x for x, v in judged if v.verdict == "unstated"), None):
+        why = Verdict("claim_parts", False, f"nothing holds one of its {len(sentences)} sentences: {unheld}")
+        return ClaimVerdict("unstated", verdicts=(why,))  # no sentence reading undoes it
     return held
 
 
