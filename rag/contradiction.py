@@ -279,7 +279,7 @@ def _release(raw: dict[str, Any]) -> tuple[re.Pattern[str] | None, re.Pattern[st
         denied.append(rf"(?<![\w-])(?:{alt(closed)})\s+(?:{t})\b|\b(?:{t})\s+(?:{alt(closed)})(?![\w-])")
     if closed_cjk:
         denied.append(alt(closed_cjk))
-    stated = [rf"\b(?:{t})\b[^.;!?]{{0,40}}?\b(?:is|are|will\s+be|has\s+been|have\s+been|was|were)\s+"
+    stated = [rf"\b(?:{t})\b[^.;!?]{{0,40}}?\b(?:is|are|has\s+been|have\s+been|was|were)\s+"
               rf"(?:(?:also|publicly|made|freely|now)\s+)*(?:{v})\b",
               r"\b(?:we|they|the\s+authors)\s+(?:also\s+)?(?:release|open[- ]source|publish)\b"]
     if hosts:
@@ -287,11 +287,17 @@ def _release(raw: dict[str, Any]) -> tuple[re.Pattern[str] | None, re.Pattern[st
     return re.compile("|".join(denied), re.IGNORECASE), re.compile("|".join(stated), re.IGNORECASE)
 
 
+# "Code will be released at github.com/...": not out yet, so no contradiction of "not released"
+_PROMISED = re.compile(r"\b(?:will|to)\s+be\s+(?:made\s+)?(?:publicly\s+)?(?:released|available|public|open[- ]sourced)\b",
+                       re.IGNORECASE)
+
+
 def release_denied(claim: str, sentence: str) -> str:
     """The claim says the code (data, weights) is not out; the sentence says where it is
     ("code not released" against "Our code is available at https://github.com/...")."""
     denied, stated = words().release
-    if denied is None or stated is None or not (m := denied.search(claim)) or not (s := stated.search(sentence)):
+    if denied is None or stated is None or not (m := denied.search(claim)) or not (s := stated.search(sentence)) \
+            or _PROMISED.search(sentence):
         return ""
     return f"the claim says '{m.group(0)}', the passage '{s.group(0)}'"
 

@@ -965,7 +965,9 @@ def test_a_claim_that_code_is_not_released_is_contradicted_by_its_address() -> N
     for denied in ("code not released", "the implementation has not been made public",
                    "no public code", "unreleased weights", "代码未开源"):
         assert release_denied(f"Zhiyi et al. compress updates; {denied}.", said), denied
-    assert release_denied("code not released", "The code will be released upon acceptance at github.com/x/y.")
+    assert release_denied("code not released", "The implementation is publicly available at gitlab.com/x/y.")
+    # a promise is no release: the code is not out yet
+    assert release_denied("code not released", "The code will be released upon acceptance at github.com/x/y.") == ""
     for other in ("code is released", "without code changes", "no target data are available at test time"):
         assert release_denied(other, said) == "", other
     assert release_denied("code not released", "We compress updates on a small calibration subset.") == ""
