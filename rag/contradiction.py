@@ -134,7 +134,6 @@ class Words:
     # "The paper does not specify ...", "文章没有讲...": the source says nothing of what was asked
     absence: re.Pattern[str] | None = None
     release: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
-    restated_cjk_share: float = 0.9
     # a figure given as a bound: ">" after "more than" (above it), "<" after "up to" (at most it)
     figure_bounds: tuple[tuple[str, re.Pattern[str]], ...] = ()
     figure_rounding: float = 0.15  # two figures this share apart are one figure rounded
@@ -231,7 +230,6 @@ def words() -> Words:
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),
         absence=_absence(raw),
         release=_release(raw),
-        restated_cjk_share=float(raw.get("restated_cjk_share", 0.9)),
         figure_bounds=tuple((b, p) for b, key in ((">", "figure_bounds_above"), ("<", "figure_bounds_below"))
                             if (p := phrases(r"\b", raw.get(key, []), "$"))),
         figure_rounding=float(raw.get("figure_rounding_share", 0.15)),

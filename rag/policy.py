@@ -19,7 +19,7 @@ A sentence citing passage [n] is kept when all of these hold (`check_pair`):
                       passage gives is not released
 Before them, a sentence that asks (`not_a_question`), infers (`stated`), explains a dropped
 sentence ("This is because ...", `follows_kept`), gives a Chinese question back with no English
-reading and no Latin term or figure of its own (`measurable`) or, in an answer about one paper, tells what
+reading and no character, term or figure of its own (`measurable`) or, in an answer about one paper, tells what
 another paper's passage says ("Passage [3] mentions that ...", `toured`) is dropped. The
 answer as a whole must give what was asked (`answer_type_matches`), add to the question words its cited papers hold
 (`added_held`), cite papers naming what a question compares with (`compared_held`) and, when a
@@ -678,31 +678,28 @@ def means_added(claim: str, question: str) -> Verdict:
 # what a Chinese sentence's check can find in a passage without an English reading: names,
 # Latin terms and figures (as rag/english.py keeps them)
 _LATIN_TERMS = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
-
-
-def _cjk_pairs(text: str) -> set[str]:
-    return {run[i:i + 2] for run in _CJK_RUN.findall(text) for i in range(len(run) - 1)}
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
 
 def measurable(claim: str, reading: str, question: str) -> Verdict:
     """A Chinese sentence with no English reading is checked by its Latin terms and figures
-    alone. One that gives the question back (at least `restated_cjk_share` of its character
-    pairs are the question's) with no term or figure of its own would be held by any passage
-    on the question's topic, whatever it asserts ("我们明年会把底座 LLM 换成另一家的模型。……
-    论文测过跨 LLM 迁移。" held at 1.00 by a GLOT passage for its "LLM": blind42's bv41).
-    Such a sentence says nothing measurable. "是的，GLOT 冻结了 LLM" to "GLOT 冻结了 LLM 吗？"
-    (0.67 of its pairs) is checked as before."""
+    alone. One that only gives the question back, with no character, term or figure of its own
+    (function characters, `generic_cjk`, aside), would be held by any passage on the question's
+    topic, whatever it asserts ("我们明年会把底座 LLM 换成另一家的模型。……论文测过跨 LLM 迁移。"
+    held at 1.00 by a GLOT passage for its "LLM": blind42's bv41). Such a sentence says nothing
+    measurable. "……是利用模型的梯度来学习……" adds 梯度 and is checked as before; so is a "yes"
+    with words of its own. A bare "是的，GLOT 冻结了 LLM" to "GLOT 冻结了 LLM 吗？" is not: the
+    check would pass "不，GLOT 冻结了 LLM" alike (in the replays of blind14-42 this drops four right
+    restating answers and three unanswerables' and two wrong answers' sentences a size)."""
     if reading or not _CJK.search(claim) or not question:
         return Verdict("measurable", True, "")
     claim = re.sub(r"\[\d+(?:\s*,\s*\d+)*\]", " ", claim)  # its citations are no figures
     terms = {t.lower() for t in _LATIN_TERMS.findall(claim)}
     asked = {t.lower() for t in _LATIN_TERMS.findall(question)}
-    pairs = _cjk_pairs(claim)
-    restated = len(pairs & _cjk_pairs(question)) / len(pairs) if pairs else 0.0
-    if terms <= asked and restated >= words().restated_cjk_share:
-        return Verdict("measurable", False, f"no English reading, {restated:.2f} of it is the question's "
-                       f"words, and its Latin terms and figures ({', '.join(sorted(terms)) or 'none'}) are too")
+    own = set(_CJK_CHAR.findall(claim)) - set(question) - words().generic_cjk
+    if terms <= asked and not own:
+        return Verdict("measurable", False, "no English reading, and every character, Latin term and figure "
+                       f"of it ({', '.join(sorted(terms)) or 'no term'}) is the question's")
     return Verdict("measurable", True, "")
 
 

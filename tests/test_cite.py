@@ -489,10 +489,15 @@ def test_a_chinese_sentence_giving_the_question_back_with_no_reading_is_dropped(
     assert out.checks[0].verdicts[0].check == "measurable" and "(glot, llm)" in out.checks[0].verdicts[0].reason
     assert not measurable("论文测过跨 LLM 迁移 [1]。", "", q).ok  # its citation is no figure of its own
     assert measurable("它将延迟降低了 82% [1]。", "", "RoT 能把延迟降低多少？").ok  # a figure of its own
-    # words of its own: an answer in Chinese words ("超参数", "先上升后稳定"), or "yes" in its own words
+    # words of its own: an answer in Chinese words ("超参数", "梯度" filling the question's blank),
+    # or a "yes" with words of its own
+    assert measurable("编码器-解码器方法是利用模型的梯度来学习特征神经元的 [1]。", "",
+                      "Drechsel 等人提出的编码器-解码器方法是利用模型的什么来学习特征神经元的？").ok
     assert measurable("K 是 RecurrSim 中的一个超参数，用于控制神经网络的迭代次数 [1]。", "",
                       "组会上我要解释 RecurrSim 里的 K 到底控制什么？").ok
-    assert measurable("是的，GLOT 冻结了 LLM [1]。", "", "GLOT 冻结了 LLM 吗？").ok
+    assert measurable("是的，GLOT 只训练池化模块，LLM 保持冻结 [1]。", "", "GLOT 冻结了 LLM 吗？").ok
+    # a bare "yes" giving the question back says nothing the check can find: right or wrong alike
+    assert not measurable("是的，GLOT 冻结了 LLM [1]。", "", "GLOT 冻结了 LLM 吗？").ok
     assert measurable(echo, "GLOT's pooling module cannot be attached to a new LLM.", q).ok  # read in English
     assert measurable("The paper tested transfer across LLMs [1].", "", q).ok  # English is checked as English
 
