@@ -334,8 +334,8 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
                   known_words(written, ctx.unknown, text), specifics_held(claim, text), comparison_held(claim, s),
                   claim_words_held(held, c.cosine, steps))
         if all(v.ok for v in checks):
-            held = ClaimVerdict("supported", p, s, checks)
-            return each_statement(claim, held, passages, vectors, ctx, steps, attribution) if whole else held
+            whole_held = ClaimVerdict("supported", p, s, checks)
+            return each_statement(claim, whole_held, passages, vectors, ctx, steps, attribution) if whole else whole_held
         if all(v.ok for v in checks[:-1]):
             near.append(ClaimVerdict("supported", p, s, checks))
     if wrong := misattributed(claim, terms, found, ctx, attribution):
@@ -362,14 +362,22 @@ def each_statement(claim: str, held: ClaimVerdict, passages: list[Passage], vect
     if len(sentences) < 2:
         return held
     judged = [(x, judge_claim(x, passages, vectors, ctx, steps, attribution)) for x in sentences]
-    if against := next(((x, v) for x, v in judged if v.verdict == "contradicted"), None):
-        x, v = against
-        why = Verdict("claim_parts", False, f"one of its {len(sentences)} sentences is contradicted: {x}")
-        return replace(v, verdicts=(*v.verdicts, why), parts=tuple(judged))
+    if against := _contradicted(judged, "sentences"):
+        return against
     if unheld := next((x for x, v in judged if v.verdict == "unstated"), None):
         why = Verdict("claim_parts", False, f"nothing holds one of its {len(sentences)} sentences: {unheld}")
         return ClaimVerdict("unstated", verdicts=(why,))  # no sentence reading undoes it
     return held
+
+
+def _contradicted(judged: list[tuple[str, ClaimVerdict]], pieces: str) -> ClaimVerdict | None:
+    """The first of a claim's judged statements or sentences (`pieces`) that is contradicted,
+    as the claim's verdict, with the pieces kept; None when none is."""
+    for x, v in judged:
+        if v.verdict == "contradicted":
+            why = Verdict("claim_parts", False, f"one of its {len(judged)} {pieces} is contradicted: {x}")
+            return replace(v, verdicts=(*v.verdicts, why), parts=tuple(judged))
+    return None
 
 
 def claim_sentences(claim: str, ctx: Context) -> list[str]:
@@ -425,18 +433,22 @@ def claim_parts(claim: str, ctx: Context) -> list[str]:
     return [p if (not headed and _subject_words(p, ctx)) else f"{about}: {p}" for p in parts]
 
 
+# "Ahmed et al.": a claim's subject named by its paper's label
+_ET_AL_LABEL = re.compile(r"(?<![\w-])[A-Z][\w'’-]*\s+et\s+al\.?")
+
+
 def _names_only(text: str, ctx: Context) -> bool:
     """Whether the text only names what a claim is about: "Zhiyi et al.", "ALL-IN (Eliasof et
     al.)", a survey table's first column before its " — "."""
     left = ctx.subjects.pattern.sub(" ", text) if ctx.subjects.pattern else text
-    left = re.sub(r"(?<![\w-])[A-Z][\w'’-]*\s+et\s+al\.?", " ", left)
+    left = _ET_AL_LABEL.sub(" ", left)
     return bool(_subject_words(text, ctx)) and not re.search(r"[^\W\d_]", left)
 
 
 def _subject_words(text: str, ctx: Context) -> str:
     """The first loaded paper's name or "X et al." label the text uses, as written; "" for none."""
     found = list(ctx.subjects.pattern.finditer(text)) if ctx.subjects.pattern else []
-    found += list(re.finditer(r"(?<![\w-])[A-Z][\w'’-]*\s+et\s+al\.?", text))
+    found += list(_ET_AL_LABEL.finditer(text))
     return min(found, key=lambda m: m.start()).group(0) if found else ""
 
 
@@ -451,11 +463,8 @@ def judge_parts(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
     if len(parts) < 2:
         return None
     judged = [(part, judge_claim(part, passages, vectors, ctx, steps, attribution, whole=False)) for part in parts]
-    against = next(((part, v) for part, v in judged if v.verdict == "contradicted"), None)
-    if against is not None:
-        part, v = against
-        why = Verdict("claim_parts", False, f"one of its {len(parts)} statements is contradicted: {part}")
-        return replace(v, verdicts=(*v.verdicts, why), parts=tuple(judged))
+    if against := _contradicted(judged, "statements"):
+        return against
     if all(v.verdict == "supported" for _, v in judged):
         first = judged[0][1]
         why = Verdict("claim_parts", True, f"each of its {len(parts)} statements is held by a sentence")
