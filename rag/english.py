@@ -12,19 +12,18 @@ from rag.endpoint import LLMError
 from rag.llm import ChatModel
 from rag.models import Passage
 from rag.prompts import render
-from rag.text import has_cjk
+from rag.text import LATIN_TERMS, has_cjk
 
 log = logging.getLogger(__name__)
 
 _NUMBERED = re.compile(r"^\s*(\d+)\s*[.)、:：]\s*(.+?)\s*$")
-_KEPT = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")  # names, terms and numbers a reading keeps
 
 
 def _faithful(sentence: str, reading: str) -> bool:
     """A reading in English that keeps every name, Latin term and number of the sentence
     ("I cannot translate this." keeps none of them)."""
     return bool(reading) and not has_cjk(reading) and all(
-        t.lower() in reading.lower() for t in _KEPT.findall(sentence))
+        t.lower() in reading.lower() for t in LATIN_TERMS.findall(sentence))
 
 
 def numbered_lines(text: str, count: int) -> dict[int, str]:

@@ -69,6 +69,8 @@ from rag.sentences import split_sentences
 from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
 from rag.text import (
     DASHES,
+    HAN,
+    LATIN_TERMS,
     QUERY_BREAK,
     acronym_words,
     is_author_label,
@@ -675,12 +677,6 @@ def means_added(claim: str, question: str) -> Verdict:
     return Verdict("means_added", True, "")
 
 
-# what a Chinese sentence's check can find in a passage without an English reading: names,
-# Latin terms and figures (as rag/english.py keeps them)
-_LATIN_TERMS = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")
-_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
-
-
 def measurable(claim: str, reading: str, question: str) -> Verdict:
     """A Chinese sentence with no English reading is checked by its Latin terms and figures
     alone. One that only gives the question back, with no character, term or figure of its own
@@ -694,9 +690,9 @@ def measurable(claim: str, reading: str, question: str) -> Verdict:
     if reading or not _CJK.search(claim) or not question:
         return Verdict("measurable", True, "")
     claim = re.sub(r"\[\d+(?:\s*,\s*\d+)*\]", " ", claim)  # its citations are no figures
-    terms = {t.lower() for t in _LATIN_TERMS.findall(claim)}
-    asked = {t.lower() for t in _LATIN_TERMS.findall(question)}
-    own = set(_CJK_CHAR.findall(claim)) - set(question) - words().generic_cjk
+    terms = {t.lower() for t in LATIN_TERMS.findall(claim)}
+    asked = {t.lower() for t in LATIN_TERMS.findall(question)}
+    own = set(HAN.findall(claim)) - set(question) - words().generic_cjk
     if terms <= asked and not own:
         return Verdict("measurable", False, "no English reading, and every character, Latin term and figure "
                        f"of it ({', '.join(sorted(terms)) or 'no term'}) is the question's")
