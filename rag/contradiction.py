@@ -79,6 +79,7 @@ class Words:
     kind_words: frozenset[str] = frozenset()  # "what *kind* of datasets": a kind, not a name, as written
     function_words: frozenset[str] = frozenset()  # "which parameters *of a* language model": as written
     term_pronouns: frozenset[str] = frozenset()  # stems no two-word asked term holds ("my", "don")
+    term_discourse: frozenset[str] = frozenset()  # nor these ("core contribution", "empirical results")
     gate_function: frozenset[str] = frozenset()  # stems the answerability gate does not count: those and "about"
     named_nouns_cjk: tuple[str, ...] = ()  # "哪些*数据集*"
     kind_cjk: frozenset[str] = frozenset()  # characters of "what kind of" in Chinese ("什么类型的数据集")
@@ -188,6 +189,7 @@ def words() -> Words:
         named_nouns=tuple(raw.get("named_nouns", [])), kind_words=frozenset(raw.get("kind_words", "").split()),
         function_words=frozenset(raw.get("function_words", "").split()),
         term_pronouns=stems(raw.get("term_pronouns", "").split()),
+        term_discourse=stems(raw.get("term_discourse", "").split()),
         gate_function=stems(raw.get("gate_function_words", "").split()) | stems(raw.get("term_pronouns", "").split()),
         named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=frozenset(raw.get("kind_cjk", "")),
         negating=phrases(r"\b", raw.get("negating_phrases", []), r"\b"),
