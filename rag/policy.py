@@ -182,14 +182,17 @@ def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     stemmed, leaving out pairs with a framing word ("continual learning paper") or a
     preposition-like gap word ("library behind"). A term does not span punctuation: "how many
     tasks, built from how many APIs?" asks no "tasks built" (blind40's bt02), and no pronoun or
-    negative contraction (`term_pronouns`: "my largest", "representations don't") nor word of
-    research discourse (`term_discourse`: "core contribution", "empirical results") is part of one."""
-    frame = words().frame | words().gaps | words().term_pronouns | words().term_discourse
+    negative contraction (`term_pronouns`: "my largest", "representations don't") is part of
+    one, and no pair of words of research discourse (`term_discourse`: "core contribution",
+    "empirical results") is one; "results slide" still is."""
+    frame = words().frame | words().gaps | words().term_pronouns
+    discourse = words().term_discourse
     out: set[tuple[str, str]] = set()
     for part in _TERM_BREAK.split(question):
         stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", part)]
         out.update((a, b) for a, b in zip(stems, stems[1:], strict=False)
-                   if a and b and a != b and a not in frame and b not in frame)
+                   if a and b and a != b and a not in frame and b not in frame
+                   and not (a in discourse and b in discourse))
     return frozenset(out)
 
 

@@ -327,10 +327,13 @@ def test_words_of_research_discourse_are_no_asked_term() -> None:
     application areas did they validate it?" had the right "The core contribution ... is a proof
     that ..." and "The application areas ... include imaging, ..." dropped, the abstract saying
     neither "contribution" nor "application areas"; so was "The empirical results obtained on
-    established zero-shot benchmarks showed ...". Content terms are still checked."""
+    established zero-shot benchmarks showed ...". Content terms are still checked, and so is a
+    discourse word beside a content word (blind41's bu33, unanswerable: "ResiliBench results
+    slide: ... Chain-of-Thought prompts won")."""
     q = ("Is the core contribution a benchmark win we can rerun, or a proof? In which application areas "
          "did they validate it, and what empirical results were obtained on which test-time iterations?")
     assert asked_terms(q) == {("benchmark", "win"), ("test-tim", "iter")}
+    assert asked_terms("What goes on our results slide?") == {("result", "slide")}
     text = ("The theory is validated across four domains: imaging, scientific computing, operations "
             "research, and LLM reasoning.")
     implicit = _passage(1, "imp", "Liu et al.", text)
