@@ -27,6 +27,7 @@ from rag.answer import (
 from rag.chinese import in_chinese
 from rag.claims import (
     ClaimVerdict,
+    asserted,
     claim_answer,
     claim_of,
     claim_paper,
@@ -423,7 +424,7 @@ class PaperChat:
                suggestions: list[str], asked: Verdict, t0: float,
                model: Callable[[], ChatModel]) -> Iterator[Event]:
         """'Is it true that ...?': supported, contradicted or unstated, from the evidence."""
-        claim = claim_of(query.text)
+        claim = asserted(claim_of(query.text), ctx)
         hits = found.hits
         if query.named and asked.ok:
             # A claim naming a paper also meets the other papers' closest passages: a result it

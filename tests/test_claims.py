@@ -80,6 +80,7 @@ from rag.claims import (  # noqa: E402
     DEFAULT_STEPS,
     Candidate,
     ClaimVerdict,
+    asserted,
     claim_parts,
     claim_terms,
     claim_words_held,
@@ -194,6 +195,21 @@ def test_contradiction_by_a_numbers_direction_and_by_an_antonym() -> None:
     assert not number_direction("SparseRL raises the compilation rate by 20% over existing methods.", sparse)
     assert "diverg" in opposite_words("RFedAGS is shown to diverge when the step sizes decay", RFEDAGS)
     assert not opposite_words("RFedAGS converges under decaying step sizes", RFEDAGS)
+
+
+def test_a_directions_objects_stop_at_its_setting() -> None:
+    """Claims_blind40's dt09 (supported) was contradicted for "direction differs on 'compress'":
+    its "which compression units to drop" against the abstract's "improvement in accuracy under
+    stringent communication constraints, ... at a compression ratio of 0.1", where the
+    compression is the setting, not what improves. What a direction acts on still clashes."""
+    claim = ("In their method each client measures that output discrepancy on a small calibration subset "
+             "and uses it to choose which compression units to drop. At a compression ratio of 0.1 it "
+             "improves accuracy by 18.9% in relative terms.")
+    assert contradiction(claim, ZHIYI, "Zhiyi et al.", spelled=True) == ""
+    assert "accuraci" in contradiction("At a compression ratio of 0.1 the method lowers accuracy by 18.9%.",
+                                       ZHIYI, "Zhiyi et al.", spelled=True)
+    assert "direction differs" in contradiction("RoT increases inference latency at every scale.",
+                                                "RoT reduces inference latency by 82% at every scale.", "RoT")
 
 
 def test_a_claim_of_all_contradicts_a_sentence_of_most_or_some() -> None:
@@ -1021,6 +1037,24 @@ def test_a_claim_of_several_sentences_is_split_at_its_sentences() -> None:
     # several sentences naming no paper are not split
     whole = "Reasoning models can now answer much faster. The team cut waiting time by more than 80%."
     assert claim_parts(whole, ctx) == [whole]
+
+
+def test_a_claims_heading_and_questions_are_not_what_it_asserts() -> None:
+    """Claims_blind40 (a lecturer's notes): "Lecture 11, evaluating LLM agents." heads the
+    claim and "Why not simply use an LLM judge?" asks what the next sentence answers; neither
+    is in any abstract, and left in they kept true claims below the share of words held. A
+    short first sentence naming a paper is a statement."""
+    ctx = Context(subjects=Subjects({"ResiliBench": "r", "QuRL": "q", "RoT": "t"}))
+    assert asserted("Lecture 11, evaluating LLM agents. Ao et al.'s pipeline turns 30 APIs into 5,040 tasks.",
+                    ctx) == "Ao et al.'s pipeline turns 30 APIs into 5,040 tasks."
+    assert asserted("Why not simply use an LLM judge as the reward? QuRL mines a rubric per question.",
+                    ctx) == "QuRL mines a rubric per question."
+    assert asserted("第 9 讲 · 时序图学习。NAVIS 超过了现有最佳方法。", ctx) == "NAVIS 超过了现有最佳方法。"
+    kept = "RoT cuts latency. It reuses thoughts."
+    assert asserted(kept, ctx) == kept
+    lone = "Reasoning models answer faster."
+    assert asserted(lone, ctx) == lone
+    assert asserted("Is RoT fast? Is it cheap?", ctx) == "Is RoT fast? Is it cheap?"
 
 
 @pytest.mark.slow
