@@ -582,7 +582,8 @@ _CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
 # than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE").
 # also what a method is asked to be used with ("compatible with secure aggregation", "combined
 # with QSGD"): an answer about the method alone does not say (blind42's bv35)
-_COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|than|versus|vs\.?"
+# ("rather than Y" and "other than Y" say "not Y" and "except Y": no comparison, blind43's bw23)
+_COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|(?<!rather )(?<!other )than|versus|vs\.?"
                        r"|(?:compatible|combined|used together)\s+with|in\s+combination\s+with)\s+"
                        r"([^?.;:(),]+?)(?=\s+(?:on|in|for|at|under|when|across|over|while)\b|[?.;:(),]|$)",
                        re.IGNORECASE)

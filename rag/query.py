@@ -38,8 +38,11 @@ _OF_PAPERS = re.compile(r"\b(?:papers?|works?|studies|articles|others|another|bo
 _ASKS_IF_COMPARES = re.compile(r"\s*(?:do|does|did)\s+\S.{0,80}?\s+compare\b", re.IGNORECASE)
 # "……有没有……和已有方法做比较？": whether the paper compares, in Chinese
 _ASKS_IF_COMPARES_ZH = re.compile(r"(?:有没有|是否|是不是|有无)[^。？?！!]{0,60}?(?:比较|对比)")
-# "the GLOT paper", "the Lanzillotta et al. study", "那篇文章": one paper, the one named
+# "the GLOT paper", "the Lanzillotta et al. study", "那篇文章": one paper, the one named; "the
+# paper" and "this work": one paper, the one asked about ("what does the paper prove with
+# shrinking versus constant step sizes?" compares step sizes: blind43's bw15 was tabled)
 _ONE_PAPER = re.compile(r"(?<![\w-])(?!(?:Which|What|This|That|The|An?|Another|Other|One|Each|Both|These|Those)\b)[A-Z][\w'’-]*(?:\s+et\s+al\.?)?(?:'s)?\s+(?:paper|work|study|article)\b|"
+                        r"\b[Tt](?:he|his|hat)\s+(?:paper|work|study|article|post)\b|"
                         r"(?:这|那|该)篇(?:文章|论文)")
 _ASKS_WHAT_IT_COMPARES = re.compile(r"\b(?:which|what)\b[^?.;]{0,80}?(?:\b(?:do|does|did)\s+(?:they|it|the authors|we|"
                                     r"(?:the|this|that) (?:paper|study|work|post|article))\s+compare\b"

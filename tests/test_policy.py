@@ -659,6 +659,14 @@ def test_a_yes_no_question_after_a_clause_setting_the_scene_is_one() -> None:
      "Heuristics such as persistent forecast or moving average outperform these models.", ""),
     ("navis vs persistant forecast / exponential smoothing - does it beat them?",
      "Heuristics such as persistent forecast or moving average outperform these models.", "exponenti"),
+    # "rather than Y" says "not Y": no comparison, and the next sentence's "Exam" is no name
+    # (blind43's bw23)
+    ("A method uses a generative model rather than first mapping the symbols to vectors. Exam question: "
+     "what quantity does it compute?", "InfoSEDD computes Kullback-Leibler divergences.", ""),
+    ("Does it map symbols to vectors other than CPC? Exam question: what does it compute?",
+     "InfoSEDD computes Kullback-Leibler divergences.", ""),
+    ("Is it more accurate than MINE? Exam question: what does it compute?",
+     "InfoSEDD computes Kullback-Leibler divergences.", "MINE"),
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
         question: str, cited: str, missing: str) -> None:

@@ -158,6 +158,10 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("我们要复现 ResiliBench 里的工具失败场景。每个任务用来对比的参考工作流是怎么得到的？", "answer"),
     ("How does RoT compare with other papers on reasoning?", "compare"),
     ("这两篇论文对比一下：RoT 和 GLOT。", "compare"),
+    # "the paper" is the one asked about, and "shrinking versus constant step sizes" no papers
+    # (blind43's bw15 tabled SparseRL, Zhiyi et al. and ALL-IN)
+    ("A course covers a paper on federated training on curved spaces. What does the server combine, "
+     "and what does the paper prove with shrinking versus constant step sizes?", "answer"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
