@@ -195,6 +195,12 @@ def test_contradiction_by_a_numbers_direction_and_by_an_antonym() -> None:
     assert not number_direction("SparseRL raises the compilation rate by 20% over existing methods.", sparse)
     assert "diverg" in opposite_words("RFedAGS is shown to diverge when the step sizes decay", RFEDAGS)
     assert not opposite_words("RFedAGS converges under decaying step sizes", RFEDAGS)
+    # claims_blind40's dt12: the learned mapping "becomes simpler" against "its complexity rises";
+    # a sentence saying both ("a simple operator ... more complex mappings") contradicts neither
+    rises = "As test-time iterations increase, the complexity of the learned mapping rises."
+    assert "simpler" in opposite_words("As test-time iterations increase, the learned mapping becomes simpler.", rises)
+    both = "A simple and regular implicit operator can progressively express more complex mappings."
+    assert not opposite_words("A simple implicit operator expresses richer mappings.", both)
 
 
 def test_a_directions_objects_stop_at_its_setting() -> None:

@@ -20,7 +20,7 @@ def probe(claim, found, llm, reads, least):
 pl.model_paraphrase = probe
 pl.model_reading = lambda claim, v, llm: v
 pl.model_contradiction = lambda claim, v, llm, reads, least: v
-pl.PaperChat._read_paper = lambda self, claim, v, passages, q, m: (v, passages)
+pl.PaperChat._read_paper = lambda self, claim, v, passages, q, ctx, m: (v, passages)
 with tempfile.TemporaryDirectory() as tmp:
     chat = open_library(lib, Settings(), Path(tmp), [DEMO_CORPUS], progress=False)
     for f in sys.argv[3:]:
