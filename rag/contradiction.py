@@ -449,7 +449,9 @@ def _directions(scoped: list[_Word], own: frozenset[str] = frozenset()) -> set[t
     the words after it up to the next direction word in its clause (at most eight: "reducing
     output tokens by 40%, latency by 82%") and before a setting word ("improvement in accuracy
     at a compression ratio of 0.1" improves no compression: claims_blind40's dt09), else the
-    two words before it ("accuracy drops").
+    two words before it ("accuracy drops"), or the one word before it when a setting follows it
+    ("relative accuracy improvement at a compression ratio", "such models, iterating longer at
+    test time": not "models").
     `own`: the paper's own name, which acts and is no object ("gains, with RoT reducing ...")."""
     w = words()
     both = w.up | w.down
@@ -461,12 +463,15 @@ def _directions(scoped: list[_Word], own: frozenset[str] = frozenset()) -> set[t
         if word.negated:
             d = "down" if d == "up" else "up"
         objs: list[str] = []
+        before = 2
         for nxt in scoped[i + 1 : i + 9]:
+            if nxt.phrase != word.phrase and not objs:
+                before = 1  # "accuracy improvement at a ratio of 0.1": the word before only
             if nxt.raw in both or nxt.clause != word.clause or nxt.phrase != word.phrase:
                 break
             objs.append(nxt.stem)
         if not objs:
-            objs = [p.stem for p in scoped[max(0, i - 2) : i] if p.clause == word.clause]
+            objs = [p.stem for p in scoped[max(0, i - before) : i] if p.clause == word.clause]
         out.update((d, o) for o in objs if o not in own)
     return out
 
