@@ -704,19 +704,40 @@ def measurable(claim: str, reading: str, question: str) -> Verdict:
     return Verdict("measurable", True, "")
 
 
-def follows_kept(claim: str, before_dropped: bool) -> Verdict:
+def follows_kept(claim: str, before_dropped: bool, before_named: Iterable[str] = (),
+                 named: Iterable[str] = ()) -> Verdict:
     """A sentence that goes on from the one before it ("This is because it uses an optimistic
     decision criterion ...", "Therefore, ...", "This limit is imposed ...") stands on that one:
     when that sentence was dropped, it explains or concludes from nothing the answer keeps,
-    however true it is of the paper. "This method ..." speaks of the paper's own."""
+    however true it is of the paper. "This method ..." speaks of the paper's own. So does one
+    whose subject is a pronoun for the paper the dropped sentence named (`before_named`) while
+    it names another (`named`): "The authors of GLOT give ... . In their test ..., they
+    demonstrate that InfoSEDD outperforms ..." credits GLOT's test with InfoSEDD's result
+    (blind43's bw18 kept it, citing InfoSEDD)."""
     w = words()
     pointing = w.follow_on_demonstrative.match(claim) if w.follow_on_demonstrative else None
     # "This limit is imposed to ...", "These results show ..." (blind38's br37); not "This
     # method ...", the paper's own
     points_back = pointing is not None and not set(tokenize(pointing.group(1))) & w.follow_on_kept
-    dangling = before_dropped and (w.follow_on is not None and bool(w.follow_on.match(claim)) or points_back)
+    before, now = set(before_named), set(named)
+    crossed = bool(before) and bool(now) and not before & now and _refers_early(claim)
+    dangling = before_dropped and (w.follow_on is not None and bool(w.follow_on.match(claim)) or points_back
+                                   or crossed)
     return Verdict("follows_kept", not dangling,
                    "goes on from the sentence before, which was dropped" if dangling else "")
+
+
+_EARLY_WORDS = 8  # how far into a sentence "In their test ..., they ..." refers back
+
+
+def _refers_early(claim: str) -> bool:
+    """A reference to the paper being discussed ("their", "the authors", "它") among the
+    sentence's first `_EARLY_WORDS` words."""
+    reference = words().reference
+    if reference is None:
+        return False
+    head = claim.split()[:_EARLY_WORDS]
+    return any(reference.match(" ".join(head[i:]).lower()) for i in range(len(head)))
 
 
 def known_words(claim: str, unknown: frozenset[str], text: str = "") -> Verdict:

@@ -1138,6 +1138,12 @@ def test_a_sentence_opening_on_the_one_before_follows_a_kept_sentence() -> None:
     # blind32's bl42 (session 34): "这些结果证明了..." concluded from a dropped invented result
     for opener in ("这些结果证明了一种输入无关、可迁移的图模型方向。", "因此，它不需要重新训练。"):
         assert not follows_kept(opener, before_dropped=True).ok, opener
+    # blind43's bw18: "they" are the dropped sentence's GLOT authors, the result InfoSEDD's
+    mixed = "In their test where nine out of ten tokens are junk, they show that InfoSEDD outperforms others."
+    assert not follows_kept(mixed, True, {"glot"}, {"infosedd"}).ok
+    assert follows_kept(mixed, True, {"infosedd"}, {"infosedd"}).ok  # the same paper goes on
+    assert follows_kept(mixed, False, {"glot"}, {"infosedd"}).ok  # after a kept sentence
+    assert follows_kept("InfoSEDD outperforms others.", True, {"glot"}, {"infosedd"}).ok  # no pronoun
     assert follows_kept("这项研究提出了 ALL-IN。", before_dropped=True).ok
 
 
