@@ -667,6 +667,12 @@ def test_a_yes_no_question_after_a_clause_setting_the_scene_is_one() -> None:
      "InfoSEDD computes Kullback-Leibler divergences.", ""),
     ("Is it more accurate than MINE? Exam question: what does it compute?",
      "InfoSEDD computes Kullback-Leibler divergences.", "MINE"),
+    # a word of the same meaning (blind43's bw15: "shrinking versus constant step sizes" against
+    # "decaying step sizes" and "fixed step sizes")
+    ("What does the paper prove with shrinking versus constant step sizes?",
+     "It converges sublinearly under decaying step sizes and linearly under fixed step sizes.", ""),
+    ("What does the paper prove with shrinking versus adaptive step sizes?",
+     "It converges sublinearly under decaying step sizes and linearly under fixed step sizes.", "adapt"),
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
         question: str, cited: str, missing: str) -> None:
