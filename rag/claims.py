@@ -380,14 +380,10 @@ def _contradicted(judged: list[tuple[str, ClaimVerdict]], pieces: str) -> ClaimV
     return None
 
 
-# A claim's heading, at most this long: "Lecture 11, evaluating LLM agents.", "第 9 讲 · 时序图学习。"
-_HEADING_WORDS, _HEADING_CHARS = 6, 16
-
-
 def asserted(claim: str, ctx: Context) -> str:
     """What a claim of several sentences asserts: without its questions ("Why not simply use an
     LLM judge as the reward?", which the next sentence answers) and without a heading, a short
-    first sentence (at most `_HEADING_WORDS` words, or `_HEADING_CHARS` characters in Chinese)
+    first sentence (at most `heading_words` words, or `heading_chars` characters in Chinese)
     naming no loaded paper or "X et al." ("Lecture 8, test-time adaptation.", "Implementation
     note."). Course notes and slides open so (claims_blind40); their words are in no abstract,
     so left in they pulled the share of the claim's words held below every step. The claim
@@ -397,7 +393,8 @@ def asserted(claim: str, ctx: Context) -> str:
         return claim
     kept = [x for x in sentences if not x.rstrip().endswith(("?", "？"))]
     first = kept[0] if kept else ""
-    short = len(re.sub(r"\s+", "", first)) <= _HEADING_CHARS if has_cjk(first) else len(first.split()) <= _HEADING_WORDS
+    w = words()
+    short = len(re.sub(r"\s+", "", first)) <= w.heading_chars if has_cjk(first) else len(first.split()) <= w.heading_words
     if len(kept) > 1 and short and not _subject_words(first, ctx):
         kept = kept[1:]
     return " ".join(kept) if kept else claim

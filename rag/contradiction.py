@@ -74,6 +74,9 @@ class Words:
     multiplier: re.Pattern[str] | None = None  # "100x", "100 times": a figure given as a ratio
     example_markers_cjk: tuple[str, ...] = ()  # "例如": a Chinese question offers an example
     new_cjk_chars: int = 3  # a Chinese answer adds information with this many new characters
+    heading_words: int = 6  # a claim's first sentence this short, naming no paper, heads it
+    heading_chars: int = 16  # ... in Chinese, in characters
+    refers_back_words: int = 8  # how far into a sentence "In their test ..., they" refers back
     quantity_nouns: tuple[str, ...] = ()  # "what replay buffer *size*": a quantity is asked
     named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
     kind_words: frozenset[str] = frozenset()  # "what *kind* of datasets": a kind, not a name, as written
@@ -186,6 +189,8 @@ def words() -> Words:
         answer_words_cjk=tuple(raw.get("answer_words_cjk", "").split()),
         hedges=tuple(raw.get("hedges", [])), spelled=dict(raw.get("spelled_numbers", {})),
         new_cjk_chars=int(raw.get("new_cjk_chars", 3)),
+        heading_words=int(raw.get("heading_words", 6)), heading_chars=int(raw.get("heading_chars", 16)),
+        refers_back_words=int(raw.get("refers_back_words", 8)),
         quantity_nouns=tuple(raw.get("quantity_nouns", "").split()),
         named_nouns=tuple(raw.get("named_nouns", [])), kind_words=frozenset(raw.get("kind_words", "").split()),
         function_words=frozenset(raw.get("function_words", "").split()),

@@ -727,16 +727,13 @@ def follows_kept(claim: str, before_dropped: bool, before_named: Iterable[str] =
                    "goes on from the sentence before, which was dropped" if dangling else "")
 
 
-_EARLY_WORDS = 8  # how far into a sentence "In their test ..., they ..." refers back
-
-
 def _refers_early(claim: str) -> bool:
     """A reference to the paper being discussed ("their", "the authors", "它") among the
-    sentence's first `_EARLY_WORDS` words."""
+    sentence's first `refers_back_words` words ("In their test ..., they ...")."""
     reference = words().reference
     if reference is None:
         return False
-    head = claim.split()[:_EARLY_WORDS]
+    head = claim.split()[: words().refers_back_words]
     return any(reference.match(" ".join(head[i:]).lower()) for i in range(len(head)))
 
 
