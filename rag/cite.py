@@ -224,9 +224,12 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         reading = ctx.readings.get(claim, "")
         said = reading or claim
         before_dropped = bool(t.checks) and t.checks[-1].action == "dropped"
-        before_named = ctx.subjects.named(t.checks[-1].sentence) if before_dropped else set()
+        # the papers it and the dropped sentence before it name (one pass of the library's
+        # names each, so only after a dropped sentence)
+        before_named, named = ((ctx.subjects.named(t.checks[-1].sentence), ctx.subjects.named(said))
+                               if before_dropped else (set(), set()))
         fit = (not_a_question(claim, ctx.original or ctx.question), stated(said),
-               follows_kept(said, before_dropped, before_named, ctx.subjects.named(said)),
+               follows_kept(said, before_dropped, before_named, named),
                means_added(said, ctx.question),
                measurable(claim, reading, ctx.original or ctx.question))
         if unfit := next((v for v in fit if not v.ok), None):

@@ -82,7 +82,7 @@ class Words:
     kind_words: frozenset[str] = frozenset()  # "what *kind* of datasets": a kind, not a name, as written
     function_words: frozenset[str] = frozenset()  # "which parameters *of a* language model": as written
     term_pronouns: frozenset[str] = frozenset()  # stems no two-word asked term holds ("my", "don")
-    settings: frozenset[str] = frozenset()  # words opening a direction's setting ("at", "under")
+    direction_settings: frozenset[str] = frozenset()  # words opening a direction's setting ("at", "under")
     term_discourse: frozenset[str] = frozenset()  # nor these ("core contribution", "empirical results")
     gate_function: frozenset[str] = frozenset()  # stems the answerability gate does not count: those and "about"
     named_nouns_cjk: tuple[str, ...] = ()  # "哪些*数据集*"
@@ -196,7 +196,7 @@ def words() -> Words:
         function_words=frozenset(raw.get("function_words", "").split()),
         term_pronouns=stems(raw.get("term_pronouns", "").split()),
         term_discourse=stems(raw.get("term_discourse", "").split()),
-        settings=frozenset(raw.get("direction_settings", "").split()),
+        direction_settings=frozenset(raw.get("direction_settings", "").split()),
         gate_function=stems(raw.get("gate_function_words", "").split()) | stems(raw.get("term_pronouns", "").split()),
         named_nouns_cjk=tuple(raw.get("named_nouns_cjk", "").split()), kind_cjk=frozenset(raw.get("kind_cjk", "")),
         negating=phrases(r"\b", raw.get("negating_phrases", []), r"\b"),
@@ -429,7 +429,7 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
     for raw in _RAW_WORD.findall(text.lower()):
         if raw in _CONTRAST:
             clause += 1
-        if raw in w.settings:
+        if raw in w.direction_settings:
             phrase += 1
         if raw in w.negations or raw.endswith("n't"):
             negated, head_open = 4, True
