@@ -82,7 +82,7 @@ test-fast: $(STAMPS)/project
 	$(PY) -m pytest -m "not slow and not e2e" $(PYTEST_ARGS)
 
 lint: install
-	$(VENV)/bin/ruff check rag ui eval tests
+	$(VENV)/bin/ruff check rag ui eval tests --exclude eval/runs
 	$(VENV)/bin/mypy rag ui
 
 clean-data:
