@@ -15,6 +15,9 @@ Metrics (reported for the final answers and, where it makes sense, for the model
 - refusal precision/recall on the unanswerable questions; time to first token; total time.
 
 `--library demo|iclr` runs on a cached library (eval/libraries.py) instead of a fresh one.
+`--replay ROWS` answers with an earlier run's recorded replies (what the policy alone changes);
+`--oracle` with the annotated evidence sentences the prompt holds (`OracleChat`: the ceiling the
+pipeline allows an ideal writer).
 """
 
 from __future__ import annotations
@@ -189,6 +192,57 @@ class ReplayChat:
         return self.reader.first_token(messages, top=top) if self.reader is not None else {}
 
 
+class OracleChat(ReplayChat):
+    """An ideal writer, for the ceiling the rest of the pipeline allows (`--oracle`): its reply
+    to the answer prompt is the question's annotated evidence sentences that the prompt holds,
+    each cited to the passage holding it, and "I don't know." when the prompt holds none or the
+    question is unanswerable. What the local model loses is the gap between a run and this one;
+    what this one loses is retrieval's, evidence selection's or the answer policy's. Its other
+    replies (rewrites, translations, readings) are a recorded run's (`ReplayChat`), if given,
+    else the question as asked."""
+
+    name = "oracle"
+
+    def __init__(self, questions: list[dict[str, Any]], replies: dict[str, tuple[str, str]] | None = None,
+                 readings: dict[str, str] | None = None) -> None:
+        super().__init__(replies or {}, readings)
+        self.evidence: dict[str, list[str]] = {}
+        for q in questions:
+            said = [] if q.get("unanswerable") else list(q.get("evidence", ()))
+            for form in (q["question"], punctuated(q["question"]), *(r[1] for r in [self.replies.get(q["question"])] if r)):
+                self.evidence.setdefault(form, said)
+
+    @classmethod
+    def for_questions(cls, questions: list[dict[str, Any]], rows: Path | None = None) -> OracleChat:
+        recorded = ReplayChat.from_rows(rows) if rows else ReplayChat({})
+        return cls(questions, recorded.replies, recorded.readings)
+
+    def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,
+               temperature: float = 0.0) -> Iterator[str]:
+        if messages[0]["content"] != prompts.load("answer_system"):
+            content = messages[-1]["content"]
+            if content.startswith(_READING_PROMPT) or any(q in content for q in self.replies):
+                yield from super().stream(messages, max_tokens=max_tokens, temperature=temperature)
+            else:  # not recorded: a rewrite is the question as asked; a translation fails
+                yield max((q for q in self.evidence if q in content), key=len, default="")
+            return
+        again = len(messages) > 2 and messages[-2]["role"] == "assistant"
+        prompt = messages[-3 if again else -1]["content"]
+        asked = [q for q in self.evidence if f"Question: {q}" in prompt]
+        said = self.evidence[max(asked, key=len)] if asked else []
+        passages = {int(n): _flat(text) for n, text in _PASSAGE_BLOCK.findall(prompt)}
+        cited = [f"{s} [{n}]" for s in said for n in [next((n for n, t in passages.items() if _flat(s) in t), 0)] if n]
+        self.missing += not asked
+        yield " ".join(cited) if cited else "I don't know."
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+_PASSAGE_BLOCK = re.compile(r"^\[(\d+)\] [^\n]*\n(.*?)(?=\n\n\[\d+\] |\n</passages>|\Z)", re.MULTILINE | re.DOTALL)
+
+
 _READING_PROMPT = prompts.load("read_in_english").split("{", 1)[0]
 _NUMBERED_LINE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
 
@@ -299,6 +353,10 @@ def answers_command(
                                        "what the answer policy alone changes (no timings)."),
     read_live: bool = typer.Option(False, help="With --replay: the chat model reads the recorded "
                                    "Chinese replies in English (live) instead of the recorded readings."),
+    oracle: bool = typer.Option(False, help="Answer with the questions' annotated evidence "
+                                "sentences the prompt holds, cited (OracleChat: the ceiling of "
+                                "retrieval, evidence and the policy with an ideal writer); with "
+                                "--replay, rewrites and translations are that run's."),
 ) -> None:
     """Evaluate answers: accuracy, citation precision/recall, refusals, latency (JSON to stdout)."""
     updates: dict[str, Any] = {}
@@ -311,7 +369,12 @@ def answers_command(
         chat = open_library(library, Settings().model_copy(update=updates), Path(tmp), corpus,
                             progress=True)
         settings = chat.settings
-        if replay:
+        if oracle:
+            ideal = OracleChat.for_questions(rows, replay)
+            with chat.override(ideal):
+                report = evaluate(chat, rows)
+            print(f"oracle: {ideal.missing} answer prompts named no question of the set", file=sys.stderr)
+        elif replay:
             recorded = ReplayChat.from_rows(replay, chat.llm() if read_live else None)
             with chat.override(recorded):
                 report = evaluate(chat, rows)
@@ -324,7 +387,9 @@ def answers_command(
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in report.rows) + "\n")
-    summary = {"model": settings.llm_model, "library": library or "fresh",
+    summary = {"model": "oracle" if oracle else settings.llm_model,
+               "replies": "oracle" if oracle else "recorded" if replay else "live",
+               "library": library or "fresh",
                "papers": papers,
                "provider": settings.provider, "evidence": settings.evidence_mode, **report.summary()}
     print(json.dumps(summary))

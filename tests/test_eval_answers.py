@@ -134,6 +134,45 @@ def test_replay_gives_a_reply_asked_again_its_second_part(tmp_path) -> None:
 
 
 
+def test_oracle_answers_with_the_evidence_the_prompt_holds_cited_to_its_passage(tmp_path) -> None:
+    from eval.answers import OracleChat
+    from rag import prompts
+    from rag.answer import build_messages
+    from rag.models import Hit, Passage
+
+    def passage(n: int, name: str, text: str) -> Passage:
+        return Passage(n, Hit(f"c{n}", f"p{n}", text, 1.0, {"display_name": name}), text)
+
+    said = ["RoT cuts output tokens by 40%.", "RoT cuts latency by 82%."]
+    questions = [{"id": "a", "question": "How much does RoT save?", "evidence": said, "unanswerable": False},
+                 {"id": "b", "question": "What does RoT cost to train?", "evidence": [], "unanswerable": True},
+                 {"id": "c", "question": "RoT 省多少？", "evidence": said[1:], "unanswerable": False}]
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"question": "RoT 省多少？", "raw": "",
+                                "standalone_query": "How much does RoT save in latency?"}, ensure_ascii=False) + "\n")
+    oracle = OracleChat.for_questions(questions, rows)
+    passages = [passage(1, "GLOT", "GLOT pools tokens with a graph."),
+                passage(2, "RoT", "Reasoning is reused.  RoT cuts latency\nby 82%. It helps."),
+                passage(3, "RoT", "RoT cuts output tokens by 40%.")]
+    # each evidence sentence the prompt holds, cited to its own passage (whitespace aside)
+    reply = "".join(oracle.stream(build_messages("How much does RoT save?", passages)))
+    assert reply == "RoT cuts output tokens by 40%. [3] RoT cuts latency by 82%. [2]"
+    # evidence the prompt lacks is not written: with none, the writer does not know
+    assert "".join(oracle.stream(build_messages("How much does RoT save?", passages[:1]))) == "I don't know."
+    assert "".join(oracle.stream(build_messages("What does RoT cost to train?", passages))) == "I don't know."
+    # a question rewritten as the recorded run rewrote it is still answered from its evidence
+    assert "".join(oracle.stream([{"role": "system", "content": "Translate."},
+                                  {"role": "user", "content": "RoT 省多少？"}])) == "How much does RoT save in latency?"
+    reply = "".join(oracle.stream(build_messages("How much does RoT save in latency?", passages)))
+    assert reply == "RoT cuts latency by 82%. [2]" and oracle.missing == 0
+    # without a recorded run, a rewrite is the question as asked and a translation of the answer fails
+    bare = OracleChat.for_questions(questions)
+    assert "".join(bare.stream([{"role": "system", "content": "Rewrite."},
+                                {"role": "user", "content": "Earlier: ...\nNow: How much does RoT save?"}])) \
+        == "How much does RoT save?"
+    assert "".join(bare.stream([{"role": "user", "content": prompts.render("translate_answer", sentences="1. x")}])) == ""
+
+
 def test_replay_reads_a_chinese_reply_as_recorded_or_with_a_live_reader(tmp_path) -> None:
     from eval.answers import ReplayChat
     from rag.fakes import FakeChat
