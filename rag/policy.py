@@ -460,7 +460,10 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
         if measured in w and given and not any(given):
             return Verdict("numbers_bound", False, f"the passage's {', '.join(sorted(ns))} "
                            f"is not said of {measured}")
-    if not things:
+    if not things or quotes(claim, passage):
+        # a sentence the passage holds word for word says its figures of what the passage does
+        # (blind33's bm11: "an 18.9% relative accuracy improvement at a compression ratio of 0.1,
+        # validating its efficacy for ... FL", copied whole, was dropped for its "FL")
         return Verdict("numbers_bound", True, "")
     # every clause naming a thing gives a figure of its own: each figure is bound in its clause
     naming = [ns for ns, w in own_clauses if things & w]
@@ -480,6 +483,12 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
                            f"{', '.join(sorted(mine))}")
     return Verdict("numbers_bound", True, "")
+
+
+def quotes(claim: str, passage: Passage) -> bool:
+    """The sentence, without its [n] markers and closing stop, is in the passage word for word."""
+    body = " ".join(re.sub(r"\s*\[\d+\]", "", claim).split()).rstrip(" .。")
+    return len(body) >= 20 and body in " ".join(passage.text.split())
 
 
 def _given_with(n: str, word: str, contexts: list[tuple[set[str], set[str]]]) -> bool | None:
@@ -579,13 +588,16 @@ def specifics_held(claim: str, passage: Passage, question: str,
 _EXAMPLES = re.compile(r"\b(?:such as|for example|for instance|e\.g\.,?|like)\s+([^?.;:(),]+)", re.IGNORECASE)
 _CHOICE = re.compile(r"([\w/-]+)\s+or\s+([\w/-]+)")
 # What a question compares its subject with ("compare with the MINE estimator on ...", "better
-# than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE").
+# than MINE", "versus MINE"): up to a preposition that sets the comparison's ground ("on GLUE")
+# or a question word going on in a typed query ("the deep versus shallow forgetting paper how do
+# they ...", blind39's bs04);
 # also what a method is asked to be used with ("compatible with secure aggregation", "combined
 # with QSGD"): an answer about the method alone does not say (blind42's bv35)
 # ("rather than Y" and "other than Y" say "not Y" and "except Y": no comparison, blind43's bw23)
 _COMPARED = re.compile(r"\b(?:compar(?:e[sd]?|ing|ison)\s+(?:with|to|against)|(?<!rather )(?<!other )than|versus|vs\.?"
                        r"|(?:compatible|combined|used together)\s+with|in\s+combination\s+with)\s+"
-                       r"([^?.;:(),]+?)(?=\s+(?:on|in|for|at|under|when|across|over|while)\b|[?.;:(),]|$)",
+                       r"([^?.;:(),]+?)(?=\s+(?:on|in|for|at|under|when|across|over|while|how|what|which|why|who|where"
+                       r"|does|do|did)\b|[?.;:(),]|$)",
                        re.IGNORECASE)
 
 
@@ -979,7 +991,10 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
 
 
 # "by choosing how many times a block is looped": a question inside a description, asking nothing
-_INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b", re.IGNORECASE)
+# ... or one whose subject follows at once, as in no direct question ("When you forecast how much
+# each user will interact with each item, is there a paper ...?", blind35's bn18)
+_INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b|(?<=[\w,]\s)()how\s+(?:many|much)(?=\s+(?:each|every|the|a|an|"
+                       r"its|their|this|that|these|those|it|they|we|you|he|she|one)\b)", re.IGNORECASE)
 
 
 # the word an asking clause opens with: a question word or an auxiliary
@@ -1023,8 +1038,8 @@ def asking_part(question: str) -> str:
     sentences = split_sentences(question)
     asking = [s for s in sentences if s.endswith(("?", "？"))]
     kept = asking if 0 < len(asking) < len(sentences) else sentences
-    text = " ".join(_without_lead_in(_after_colon(s)) if s.endswith(("?", "？")) else s for s in kept) or question
-    return _INDIRECT.sub(r"\1 the", text)
+    kept = [_INDIRECT.sub(lambda m: f"{m.group(1)} the" if m.group(1) else "", s) for s in kept]
+    return " ".join(_without_lead_in(_after_colon(s)) if s.endswith(("?", "？")) else s for s in kept) or question
 
 
 # "The compressor that checks ... how much dropping a unit changes the outputs: on which two
@@ -1125,6 +1140,24 @@ def _vague_but_cited(asking: str, text: str, cited: str) -> bool:
     return any(m.group().lower() in cited.lower() for m in w.vague_quantity.finditer(text))
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=[A-Z])")
+_QUOTED = re.compile(r"[\"“][^\"”]*[\"”]")
+
+
+@lru_cache(maxsize=256)
+def asked_of(question: str) -> str:
+    """A question without what the asker only reports for checking: a sentence stating what
+    they believe or remember ("I remember the tension it stressed as speed versus sample
+    quality.", `belief_markers`) and a quotation of three words or more (a slide bullet, "GLOT
+    → 100x fewer trainable params than PEFT"). A comparison made there is the asker's, to be
+    confirmed or corrected, not one the answer's papers must make (blind36's bm19 and bm28,
+    blind40's bu01, answered from their evidence in session 42's oracle runs)."""
+    marker = words().belief_marker
+    kept = [s for s in split_sentences(question) if not (marker and marker.search(s) and not s.rstrip().endswith("?"))]
+    text = " ".join(kept) if kept else question
+    return _QUOTED.sub(lambda m: m.group(0) if len(m.group(0).split()) < 3 else " ", text)
+
+
 def compared_held(question: str, cited: Iterable[Passage],
                   paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
     """A question comparing its subject with something named ("compare with Nesterov's
@@ -1132,15 +1165,15 @@ def compared_held(question: str, cited: Iterable[Passage],
     it: each name from the comparison on is among the words of the cited passages and
     (`paper`, e.g. `Context.words_of`) their papers. Answering about the subject alone
     ("corner SGD reaches O(t^-2ζ)") does not say how it compares."""
-    compared = _COMPARED.search(question)
+    compared = _COMPARED.search(asked_of(question))
     if not compared:
         return Verdict("compared_held", True, "")
     # the names from the comparison on: "GPU kernels" before it describes the subject; up to
-    # the end of its question ("... than UPT on ShapeNet-Car? How much ...": not "How",
-    # blind32's bl25)
+    # the end of its question or sentence ("... than UPT on ShapeNet-Car? How much ...": not
+    # "How", blind32's bl25)
     # ... up to a dash setting off the rest of a typed query ("navis vs persistant forecast /
     # moving avg heuristics - does it actually beat them", blind37's bq09)
-    part = QUERY_BREAK.split(_clauses(question[compared.start():])[0])[0]
+    part = QUERY_BREAK.split(_SENTENCE_END.split(_clauses(asked_of(question)[compared.start():])[0])[0])[0]
     names = specifics("x " + part)
     held = cited_words(cited, paper)
     if names:

@@ -673,6 +673,22 @@ def test_a_yes_no_question_after_a_clause_setting_the_scene_is_one() -> None:
      "It converges sublinearly under decaying step sizes and linearly under fixed step sizes.", ""),
     ("What does the paper prove with shrinking versus adaptive step sizes?",
      "It converges sublinearly under decaying step sizes and linearly under fixed step sizes.", "adapt"),
+    # a comparison the asker only remembers or quotes is theirs to have checked, not asked
+    # (blind36's bm19, blind40's bu01: answered from their evidence in session 42's oracle runs)
+    ("A blog-style piece on next-token generation for images: I remember the central tension it "
+     "stressed as speed versus sample quality. What tradeoff did it actually put at the centre?",
+     "We emphasize the tradeoffs between compression and autoregressive modelability.", ""),
+    ('My GLOT bullet says: "GLOT: 100x fewer trainable params than PEFT, same GLUE scores." '
+     "What are the right numbers?", "GLOT has 20x fewer trainable parameters.", ""),
+    # ... but a question sentence still asks it, remembered or not, and a short quotation is a name
+    ("I remember it being compared with MINE. How does it compare with MINE?",
+     "InfoSEDD computes Kullback-Leibler divergences.", "MINE"),
+    ('Is GLOT better than "LoRA"?', "GLOT has 20x fewer trainable parameters.", "LoRA"),
+    # "the X versus Y paper" names the paper by its topic: "paper" is no thing compared (blind39's bs04)
+    ("lanzillotta et al the deep versus shallow forgetting paper how do they describe deep forgetting",
+     "We formalize the gap between deep (feature-space) and shallow (classifier-level) forgetting.", ""),
+    # a comparison ends with its sentence: the next sentence's capitalised first word is no name
+    ("It is faster versus the baseline. What does it cost?", "It costs more memory.", ""),
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
         question: str, cited: str, missing: str) -> None:
@@ -695,6 +711,12 @@ def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with
     ("In the framework that lets users set how many recurrent iterations a neural simulator runs at "
      "test time, why would a user choose a small number of iterations?",
      "Few iterations give fast, less accurate simulations for exploratory runs.", True),
+    # a "how much" whose subject follows at once asks nothing: it describes (blind35's bn18)
+    ("When you forecast, on a changing network, how much each user will interact with each item, "
+     "is there a paper finding that the learned models were borrowed from another task?",
+     "Recent works adapted dynamic link property prediction models.", True),
+    ("With GLOT, how much the accuracy improves?", "It improves.", True),
+    ("How much the accuracy improves with GLOT?", "It improves.", False),
     # a yes / no question asks no quantity, but an ask after it can (blind21's ba31)
     ("Can RoT's thought graph guide a different model, and how much accuracy is lost when it is?",
      "Yes, it can guide a different model.", False),
@@ -772,6 +794,18 @@ def test_a_figure_is_bound_to_what_the_passage_says_it_of() -> None:
     spmv = "By how much does SparseRL improve the compilation rate on SpMV tasks?"
     assert numbers_bound("SparseRL improves the compilation rate by 20% on SpMV tasks [1].", p, spmv).ok
     assert numbers_bound("SparseRL improves the compilation rate by 20% [1].", p, spmm).ok  # names nothing
+
+
+def test_a_sentence_copied_whole_from_its_passage_says_its_figures_of_what_the_passage_does() -> None:
+    """Blind33's bm11: the abstract's sentence copied whole was dropped because its closing "FL",
+    asked about, is in another clause than its 0.1 (session 42's oracle runs)."""
+    said = ("Empirical results show an $18.9\\%$ relative accuracy improvement at a compression ratio "
+            "of $0.1$, validating its efficacy for scalable and communication-efficient FL.")
+    p = _passage(1, "zhiyi", "Zhiyi et al.", f"Our method compresses updates. {said}")
+    q = "Zhiyi et al.'s FL compression: a gain of 19 points at a ratio of 0.25. Is that right?"
+    assert numbers_bound(f"{said} [1]", p, q).ok
+    # the same figures said in other words are still bound clause by clause
+    assert not numbers_bound("The FL gain is 18.9% at a compression ratio of 0.1 [1].", p, q).ok
 
 
 def test_a_figure_in_a_clause_of_its_own_is_not_bound_to_another_clauses_thing() -> None:
