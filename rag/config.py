@@ -146,10 +146,12 @@ class Settings(BaseSettings):
         "papers: eval/RESULTS.md, issue 10); smaller ones need less (answerable_coverage_small).",
     )
     answerable_coverage_small: float = Field(
-        0.35, ge=0.0, le=1.0,
+        0.25, ge=0.0, le=1.0,
         description="The coverage a question needs in a library of one paper; the need rises "
         "in proportion to the library's size up to answerable_coverage at unknown_word_papers "
-        "papers (a small library's passages hold fewer of a question's words).",
+        "papers (a small library's passages hold fewer of a question's words; at 20 papers the "
+        "dense floor turns off-topic questions away and coverage hardly tells an answerable "
+        "question from an unanswerable one on a loaded paper: eval/RESULTS.md, issue 10, session 42).",
     )
     unknown_word_papers: int = Field(
         1000, ge=1,

@@ -1,0 +1,46 @@
+"""Session 42: the answerability gate at 20 papers with `answerable_coverage_small` at several
+values, for every English, single-turn question naming no paper, author or area of blind14-44
+(recorded standalone queries, no model), against the shipped 0.35:
+
+    PYTHONPATH=. .venv/bin/python eval/runs/issue10/s42/gate_small.py [LAST_SET]
+"""
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from eval.answers import ReplayChat
+from eval.libraries import open_library
+from rag.answer import answerable
+from rag.config import DEMO_CORPUS, Settings
+
+LAST = int(sys.argv[1]) if len(sys.argv) > 1 else 43
+SMALL = (0.35, 0.30, 0.25, 0.20, 0.15)
+rows = []
+with tempfile.TemporaryDirectory() as tmp:
+    chat = open_library("demo", Settings(), Path(tmp), [DEMO_CORPUS], progress=False)
+    weight, papers = chat.word_rarity(), len(chat.lexical.chunks_of)
+    for n in range(14, LAST + 1):
+        qs = [json.loads(line) for line in open(f"eval/questions/answers_library_blind{n}.jsonl")]
+        recorded = Path(f"eval/runs/issue10/answers_blind{n}_demo.jsonl")
+        rep = ReplayChat.from_rows(recorded) if recorded.exists() else ReplayChat({})
+        for q in qs:
+            if q.get("history") or any('\u4e00' <= c <= '\u9fff' for c in q["question"]):
+                continue
+            with chat.override(rep):
+                query = chat.understand(q["question"])
+            if query.intent != "answer" or query.named or query.filters.authors or query.filters.areas:
+                continue
+            found = chat._retrieve_for(query)
+            verdicts = {s: answerable(query, found, chat.settings.model_copy(update={"answerable_coverage_small": s}),
+                                      weight, papers) for s in SMALL}
+            rows.append({"id": q["id"], "unans": bool(q.get("unanswerable")),
+                         "asked": {s: v.ok for s, v in verdicts.items()}, "why": verdicts[SMALL[0]].reason})
+answerable_n = sum(not r["unans"] for r in rows)
+print(f"20 papers ({papers}): {answerable_n} answerable, {len(rows) - answerable_n} unanswerable questions naming no paper")
+for s in SMALL:
+    print(f"  answerable_coverage_small {s}: answerable asked {sum(not r['unans'] and r['asked'][s] for r in rows)}, "
+          f"unanswerable asked {sum(r['unans'] and r['asked'][s] for r in rows)}")
+for r in rows:
+    if r["asked"][SMALL[0]] != r["asked"][SMALL[2]]:
+        print(" ", r["id"], "UNANS" if r["unans"] else "ans", r["why"])
