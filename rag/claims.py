@@ -382,7 +382,8 @@ def _contradicted(judged: list[tuple[str, ClaimVerdict]], pieces: str) -> ClaimV
 
 def asserted(claim: str, ctx: Context) -> str:
     """What a claim of several sentences asserts: without its questions ("Why not simply use an
-    LLM judge as the reward?", which the next sentence answers) and without a heading, a short
+    LLM judge as the reward?", which the next sentence answers), without the writer's own plans
+    naming no loaded paper ("Aim 1 will develop ...") and without a heading, a short
     first sentence (at most `heading_words` words, or `heading_chars` characters in Chinese)
     naming no loaded paper or "X et al." ("Lecture 8, test-time adaptation.", "Implementation
     note."). Course notes and slides open so (claims_blind40); their words are in no abstract,
@@ -391,9 +392,12 @@ def asserted(claim: str, ctx: Context) -> str:
     sentences = split_sentences(claim)
     if len(sentences) < 2:
         return claim
-    kept = [x for x in sentences if not x.rstrip().endswith(("?", "？"))]
-    first = kept[0] if kept else ""
     w = words()
+    # the writer's own plans ("Aim 1 will develop replay methods for ...", `own_plans`) name
+    # no loaded paper: they are no claim about one (a grant proposal's background, claims_blind41)
+    kept = [x for x in sentences if not x.rstrip().endswith(("?", "？"))
+            and not (w.own_plan and w.own_plan.search(x) and not _subject_words(x, ctx))]
+    first = kept[0] if kept else ""
     short = len(re.sub(r"\s+", "", first)) <= w.heading_chars if has_cjk(first) else len(first.split()) <= w.heading_words
     if len(kept) > 1 and short and not _subject_words(first, ctx):
         kept = kept[1:]

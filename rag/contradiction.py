@@ -112,6 +112,7 @@ class Words:
     # right, and the asker's framing of what they believe ("I remember", "in my memory")
     belief_tag: re.Pattern[str] | None = None
     belief_marker: re.Pattern[str] | None = None
+    own_plan: re.Pattern[str] | None = None  # "Aim 2 will", "this project", "本项目拟": the claimant's own plans
     belief_doubt: re.Pattern[str] | None = None  # "Am I mixing that up?": a "yes" would deny it
     affirming: re.Pattern[str] | None = None  # "Yes, ...", "That's right.": a sentence agreeing
     # "compare with *existing methods*": words that name nothing particular to compare with (stems)
@@ -218,6 +219,8 @@ def words() -> Words:
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),
                                 raw.get("verdict_openers_cjk", "").split()),
         belief_tag=_belief_tag(raw.get("belief_tags", []), raw.get("belief_short_tags", [])),
+        own_plan=_either(phrases(r"(?<![\w-])", raw.get("own_plans", []), r"(?![\w-])"),
+                         phrases("", raw.get("own_plans_cjk", []), "")),
         belief_marker=phrases(r"(?<![\w-])", raw.get("belief_markers", []), r"(?![\w-])(?:\s+(?:that|as|being|it)\b)*"),
         belief_doubt=phrases(r"\b", raw.get("belief_doubts", []), r"\b"),
         affirming=phrases(r"^\W*", raw.get("affirming_openers", []), r"(?![\w'-])"),

@@ -1063,6 +1063,21 @@ def test_a_claims_heading_and_questions_are_not_what_it_asserts() -> None:
     assert asserted("Is RoT fast? Is it cheap?", ctx) == "Is RoT fast? Is it cheap?"
 
 
+def test_a_claims_writer_s_own_plans_are_not_what_it_asserts() -> None:
+    """Claims_blind41 (a grant proposal's background): "Aim 1 will develop replay methods for
+    ..." says what the writer will do, not what a paper says; left in, it made true claims
+    unstated. A plan naming a loaded paper is kept: it may say something of the paper."""
+    ctx = Context(subjects=Subjects({"SparseRL": "s", "RoT": "t"}))
+    assert asserted("RoT cuts latency by 82%. Building on this, Aim 1 will develop a cache.", ctx) \
+        == "RoT cuts latency by 82%."
+    assert asserted("SparseRL 以 CUDA 代码为输出。本项目拟在此基础上扩展到张量。", ctx) == "SparseRL 以 CUDA 代码为输出。"
+    assert asserted("RoT cuts latency by 82%. We will extend RoT to agents.", ctx) \
+        == "RoT cuts latency by 82%. We will extend RoT to agents."
+    # "the proposal distribution" is no plan; a sentence saying what a paper does is no plan
+    kept = "RoT cuts latency by 82%. Its sampler uses the proposal distribution of a prior step."
+    assert asserted(kept, ctx) == kept
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("claim", "verdict", "quotes"), [
     ("RoT organizes steps into a thought graph with sequential and semantic edges; it reduces "
