@@ -77,6 +77,7 @@ from rag.text import (
     spells,
     spelt_out,
     tokenize,
+    without_quotations,
 )
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
@@ -1141,7 +1142,6 @@ def _vague_but_cited(asking: str, text: str, cited: str) -> bool:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=[A-Z])")
-_QUOTED = re.compile(r"[\"“][^\"”]*[\"”]")
 
 
 @lru_cache(maxsize=256)
@@ -1155,7 +1155,7 @@ def asked_of(question: str) -> str:
     marker = words().belief_marker
     kept = [s for s in split_sentences(question) if not (marker and marker.search(s) and not s.rstrip().endswith("?"))]
     text = " ".join(kept) if kept else question
-    return _QUOTED.sub(lambda m: m.group(0) if len(m.group(0).split()) < 3 else " ", text)
+    return without_quotations(text)
 
 
 def compared_held(question: str, cited: Iterable[Passage],

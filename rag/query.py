@@ -18,7 +18,16 @@ from rag.models import Turn
 from rag.retrieve import Filters
 from rag.sentences import split_sentences
 from rag.store import PaperRecord
-from rag.text import CITED_YEAR, ET_AL, english_words, fold, is_author_label, is_chinese, tokenize
+from rag.text import (
+    CITED_YEAR,
+    ET_AL,
+    english_words,
+    fold,
+    is_author_label,
+    is_chinese,
+    tokenize,
+    without_quotations,
+)
 
 log = logging.getLogger(__name__)
 
@@ -440,9 +449,11 @@ def compares_papers(question: str) -> bool:
     paper studies implicit models. How does it describe these models in comparison with larger
     explicit networks?" (blind24's bd17: the paper is in one sentence, the comparison in another,
     and "these models" are not papers), nor "Did the GLOT paper try attention-derived edges, and how
-    did that compare?" (blind40's bt32: the one paper it names, `_ONE_PAPER`)."""
+    did that compare?" (blind40's bt32: the one paper it names, `_ONE_PAPER`), nor a quoted note
+    to check ("'SparseRL: SpMV +20%, both vs existing methods; ...' Is the SpMV part correct?",
+    blind44's bx08 was tabled with two other papers)."""
     return any(_COMPARE.search(x) and _OF_PAPERS.search(_ONE_PAPER.sub(" ", x))
-               for x in split_sentences(question))
+               for x in split_sentences(without_quotations(question)))
 
 
 # Where a question's clauses part: "..., and how does that compare with ...?"

@@ -25,6 +25,18 @@ LATIN_TERMS = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")
 CITED_YEAR = re.compile(r"\s*[(（]\s*(?:(?P<who>[^()（）]*?)\s*[,，]\s*)?(?:19|20)\d\d[a-z]?\s*[)）]")
 
 
+# a quotation: in double quotes, or in single quotes opening after a space and closing before a
+# space or a stop (an apostrophe inside, "Wang et al.'s", goes on)
+QUOTED = re.compile(r"[\"“][^\"”]*[\"”]|(?:(?<=[\s(:])|^)['‘](?=\S)(?:[^'’]|['’](?=[A-Za-z]))*?['’](?=[\s.,;:?!)]|$)")
+
+
+def without_quotations(text: str, min_words: int = 3) -> str:
+    """The text without its quotations of `min_words` words or more: a slide bullet, a screener's
+    note or a draft sentence the asker quotes to have it checked. Shorter ones are names ("GLOT"
+    in quotes) and stay."""
+    return QUOTED.sub(lambda m: m.group(0) if len(m.group(0).split()) < min_words else " ", text)
+
+
 @lru_cache(maxsize=1)
 def english_words() -> frozenset[str]:
     """Common English words (and the commonest terms): the whole words of three letters or

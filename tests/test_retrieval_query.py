@@ -162,6 +162,11 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     # (blind43's bw15 tabled SparseRL, Zhiyi et al. and ALL-IN)
     ("A course covers a paper on federated training on curved spaces. What does the server combine, "
      "and what does the paper prove with shrinking versus constant step sizes?", "answer"),
+    # a comparison inside a note the asker quotes to have checked compares no papers (blind44's
+    # bx08 tabled SparseRL beside RFedAGS and STAD); a quoted title is still a paper named
+    ("Screener's note to verify: 'SparseRL (Wang et al.): SpMV, compilation rate +20%, both vs "
+     "existing methods; SpMM, significant gains.' Is the SpMV part correct?", "answer"),
+    ('Compare "RoT, reusing thoughts" with GLOT.', "compare"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent

@@ -68,3 +68,15 @@ def test_every_parser_is_named_in_the_file_types_people_read() -> None:
         assert suffix in PAPER_FILES and suffix in PAPER_SUFFIXES
     assert ".gz" in PAPER_SUFFIXES
     assert is_paper_file(Path("a.jsonl.gz")) and not is_paper_file(Path("notes.docx"))
+
+
+def test_quotations_of_three_words_or_more_are_left_out_and_names_in_quotes_kept() -> None:
+    from rag.text import without_quotations
+
+    note = ("Screener's note: 'SparseRL (Wang et al.): SpMV +20%, both vs existing methods.' "
+            "Is the SpMV part correct?")
+    assert without_quotations(note) == "Screener's note:   Is the SpMV part correct?"
+    assert without_quotations('My bullet: "GLOT: 100x fewer params than PEFT." Right?') == "My bullet:   Right?"
+    # short quotations are names; apostrophes are no quotation marks
+    kept = "It's Wang et al.'s 'RoT' idea, and the authors' \"GLOT\" module, isn't it?"
+    assert without_quotations(kept) == kept
