@@ -992,15 +992,37 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
 
 
 # "by choosing how many times a block is looped": a question inside a description, asking nothing
-# ... or one whose subject follows at once, as in no direct question ("When you forecast how much
-# each user will interact with each item, is there a paper ...?", blind35's bn18)
-_INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b|(?<=[\w,]\s)()how\s+(?:many|much)(?=\s+(?:each|every|the|a|an|"
+# ... or one whose subject follows at once or after the thing counted, as in no direct question
+# ("When you forecast how much each user will interact with each item, is there a paper ...?",
+# blind35's bn18; "the user decides at run time how many times an internal block is repeated",
+# blind44's bx16)
+# ... unless a verb asking for it comes before ("Tell me how many GPUs the authors used.")
+_ASKS_FOR_IT = re.compile(r"\b(?:tell|say|state|report|give|know|wonder|ask|explain|show|check|list|indicate|"
+                          r"specify|note|find out|extract|enter|record)(?:\s+(?:me|us))?\s*$", re.IGNORECASE)
+
+
+def _indirect(m: re.Match[str]) -> str:
+    """What an indirect "how many / much" becomes: nothing, unless a verb before asks for it or
+    it opens the clause after a comma with no other ask after it ("For RoT, how many tokens the
+    method saves?" asks, in a learner's word order)."""
+    if m.group(1):
+        return f"{m.group(1)} the"
+    before, after = m.string[: m.start()], m.string[m.end():]
+    if _ASKS_FOR_IT.search(before) or (before.rstrip().endswith(",") and not _LATER_ASK.search(after)):
+        return m.group(0)
+    return ""
+
+
+
+_INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b|(?<=[\w,]\s)()how\s+(?:many|much)(?:\s+\w+)?(?=\s+(?:each|every|the|a|an|"
                        r"its|their|this|that|these|those|it|they|we|you|he|she|one)\b)", re.IGNORECASE)
 
 
 # the word an asking clause opens with: a question word or an auxiliary
 _ASKING_WORD = (r"(?:why|what|which|how|who|where|when|does|do|did|is|are|was|were|can|could|would|will|"
                 r"should|has|have|had)\b")
+# an ask going on after a comma ("..., is there a paper ...?")
+_LATER_ASK = re.compile(rf",\s*(?:and\s+)?{_ASKING_WORD}", re.IGNORECASE)
 # "In the framework that lets users set how many iterations a simulator runs, why would ...?":
 # a lead-in phrase that only describes the paper, before the clause that asks
 _LEAD_IN = re.compile(
@@ -1039,7 +1061,7 @@ def asking_part(question: str) -> str:
     sentences = split_sentences(question)
     asking = [s for s in sentences if s.endswith(("?", "？"))]
     kept = asking if 0 < len(asking) < len(sentences) else sentences
-    kept = [_INDIRECT.sub(lambda m: f"{m.group(1)} the" if m.group(1) else "", s) for s in kept]
+    kept = [_INDIRECT.sub(_indirect, s) for s in kept]
     return " ".join(_without_lead_in(_after_colon(s)) if s.endswith(("?", "？")) else s for s in kept) or question
 
 
