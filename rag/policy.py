@@ -1094,7 +1094,7 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     # "Does the approach that scores drops by how much outputs change build on them?" asks yes or no
     yes_no = bool(_AUXILIARY.match(asking.lstrip()))
     part = _quantity_asked(asking, yes_no)
-    if part and not _QUANTITY.search(text) and not _vague_but_cited(part, text, cited):
+    if part and not _new_quantity(text, question) and not _vague_but_cited(part, text, cited):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     dated = words().date_asks
     if dated is not None and dated.search(asking) and not _DATE.search(text):
@@ -1811,6 +1811,16 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|(?<!哪)几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
+def _new_quantity(text: str, question: str) -> bool:
+    """The answer gives a quantity: a figure, or a number word the question does not have ("in
+    each of the four validation domains" answers no "how much did quality improve" that itself
+    names the four domains: blind44's bx40, unanswerable, was answered so)."""
+    asked = {m.group(0).lower() for m in _QUANTITY.finditer(question) if not m.group(0).isdigit()}
+    # a figure counts even when the question has it ("Is it 82%? How much ...": "82%" confirms it)
+    body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are no figures
+    return any(m.group(0).isdigit() or m.group(0).lower() not in asked for m in _QUANTITY.finditer(body))
+
+
 _QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
                        r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)

@@ -720,6 +720,13 @@ def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with
      "It is shown on Burgers, Korteweg-De Vries and Kuramoto-Sivashinsky.", True),  # blind44's bx16
     # ... but one asked for by a verb, or asked in a learner's word order, still asks
     ("Tell me how many GPUs the authors used.", "They used GPUs.", False),
+    # a number word the question has is no quantity given (blind44's bx40, unanswerable); a figure
+    # the question has still is ("Is it 82%?" confirmed by "82%")
+    ("In each of the four validation domains, how much did solution quality improve?",
+     "Solution quality improved in each of the four validation domains.", False),
+    ("In each of the four validation domains, how much did solution quality improve?",
+     "It improved by 12% in each of the four domains.", True),
+    ("Is it 82%? How much does RoT cut latency?", "RoT cuts latency by 82%.", True),
     ("With GLOT, how much the accuracy improves?", "It improves.", False),
     ("How much the accuracy improves with GLOT?", "It improves.", False),
     # a yes / no question asks no quantity, but an ask after it can (blind21's ba31)
