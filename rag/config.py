@@ -343,6 +343,13 @@ class Settings(BaseSettings):
     evidence_tokens: int = Field(
         360, ge=64, description="Token budget for the evidence put in the prompt."
     )
+    evidence_lead_share: float = Field(
+        0.6, ge=0.0, le=1.0,
+        description="Share of the evidence budget the paper of the best sentence fills with its own "
+        "sentences, best first, before other papers get theirs (0: best sentences across papers "
+        "only). With an ideal writer on blind30-43 (eval answers --oracle), 0.6 put more of the "
+        "annotated evidence in the prompt: eval/RESULTS.md, issue 10, session 42.",
+    )
     history_turns: int = Field(3, ge=0, description="Past question/answer pairs kept for follow-ups.")
     rewrite_max_tokens: int = Field(
         REWRITE_MAX_TOKENS, ge=16, description="Most tokens the model may use to rewrite a follow-up, or translate a "

@@ -50,16 +50,20 @@ def _scored(hits: list[Hit], question: str, vectors: VectorCache) -> list[list[_
 
 def select_evidence(
     hits: list[Hit], question: str, vectors: VectorCache, budget_tokens: int,
-    whole_chunks: bool = False, min_relative: float = 0.5,
+    whole_chunks: bool = False, min_relative: float = 0.5, lead_share: float = 0.0,
 ) -> list[Passage]:
     """Numbered passages: the hits' best sentences (with a referring-back sentence's
     predecessor), best first across hits, until the budget is spent.
 
-    Every paper whose best sentence scores at least `min_relative` of the best sentence
-    overall keeps that sentence even past the budget; papers below it get only what the budget
-    leaves, so a clear answer is not crowded out by weak neighbours (0 keeps every paper, for
-    "papers by X" questions). Hits left with no sentence are dropped and the rest renumbered.
-    `whole_chunks` gives the whole chunk texts instead (the baseline)."""
+    `lead_share`: the paper of the best sentence (the lead) first gets its own sentences, best
+    first, up to this share of the budget: a question about one paper is answered from several
+    of its sentences, not from its best one beside every neighbour's (session 42's oracle runs:
+    the annotated evidence was in the retrieved chunks but left out of the prompt). Then every
+    paper whose best sentence scores at least `min_relative` of the best sentence overall keeps
+    that sentence even past the budget; papers below it get only what the budget leaves, so a
+    clear answer is not crowded out by weak neighbours (0 keeps every paper, for "papers by X"
+    questions, and gives no lead). Hits left with no sentence are dropped and the rest
+    renumbered. `whole_chunks` gives the whole chunk texts instead (the baseline)."""
     if whole_chunks:
         return [Passage(n=i + 1, hit=h, text=h.text) for i, h in enumerate(hits)]
     scored = _scored(hits, question, vectors)
@@ -80,6 +84,11 @@ def select_evidence(
                 spent += approx_tokens(scored[s.hit][pos].text)
 
     top = ranked[0].score
+    if lead_share > 0 and min_relative > 0:
+        lead = hits[ranked[0].hit].paper_id
+        for s in ranked:
+            if hits[s.hit].paper_id == lead and spent + approx_tokens(s.text) <= lead_share * budget_tokens:
+                take(s)
     best_of_paper: dict[str, _Sentence] = {}
     for s in ranked:
         best_of_paper.setdefault(hits[s.hit].paper_id, s)

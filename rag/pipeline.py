@@ -261,7 +261,8 @@ class PaperChat:
         by_metadata = bool(query.filters.authors or query.filters.areas)  # "papers by X": keep all
         passages = select_evidence(found.hits, query.text, self.vectors, self.settings.evidence_tokens,
                                    whole_chunks=self.settings.evidence_mode == "chunks",
-                                   min_relative=0.0 if by_metadata else 0.5)
+                                   min_relative=0.0 if by_metadata else 0.5,
+                                   lead_share=self.settings.evidence_lead_share)
         yield Event("passages", passages=tuple(passages))
         messages = build_messages(asking, passages, INSTRUCTIONS.get(query.intent, ""),
                                   query.filters.authors)

@@ -71,3 +71,32 @@ def test_whole_chunks_baseline_gives_every_hit_unchanged(real_chat: PaperChat) -
 ])
 def test_a_quantity_question_needs_a_quantity(question: str, answer: str, ok: bool) -> None:
     assert gives_what_was_asked(question, answer) is ok
+
+
+def test_the_lead_paper_fills_its_share_before_neighbours_best_sentences(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 42's oracle runs: the asked paper ranked first, but only its best sentence reached
+    the prompt beside each neighbour's best, and its sentence answering the question's second
+    part was left out. With `lead_share` the lead paper's next sentences come first."""
+    import numpy as np
+
+    from rag import evidence
+
+    def said(name: str) -> str:  # a sentence of 40 characters, 10 tokens by `approx_tokens`
+        return f"{name} states a result".ljust(39, "x") + "."
+
+    scores = {said("Lead one"): 0.9, said("Lead two"): 0.5, said("Lead three"): 0.2,
+              said("Near one"): 0.8, said("Near two"): 0.7, said("Far one"): 0.75, said("Far two"): 0.6}
+    monkeypatch.setattr(evidence, "relevance", lambda q, sents, v: np.array([scores[s] for s in sents]))
+    hits = [Hit("a", "lead", " ".join(said(f"Lead {n}") for n in ("one", "two", "three")), 1.0),
+            Hit("b", "near", f"{said('Near one')} {said('Near two')}", 0.8),
+            Hit("c", "far", f"{said('Far one')} {said('Far two')}", 0.7)]
+    plain = select_evidence(hits, "q", None, budget_tokens=40)  # type: ignore[arg-type]
+    assert said("Lead two") not in " ".join(p.text for p in plain)
+    assert said("Near two") in " ".join(p.text for p in plain)
+    led = select_evidence(hits, "q", None, budget_tokens=40, lead_share=0.6)  # type: ignore[arg-type]
+    assert [p.hit.paper_id for p in led] == ["lead", "near", "far"]  # neighbours keep their best
+    assert led[0].text == f"{said('Lead one')} {said('Lead two')}"
+    assert said("Near two") not in " ".join(p.text for p in led)
+    # "papers by X" (min_relative 0) lists every paper evenly: no lead
+    listing = select_evidence(hits, "q", None, budget_tokens=40, min_relative=0.0, lead_share=0.6)  # type: ignore[arg-type]
+    assert said("Lead two") not in " ".join(p.text for p in listing)
