@@ -218,6 +218,21 @@ def test_a_directions_objects_stop_at_its_setting() -> None:
                                                 "RoT reduces inference latency by 82% at every scale.", "RoT")
 
 
+def test_more_than_a_figure_is_a_bound_not_a_direction() -> None:
+    """Claims_blind41's du02 (supported): "speeds up training by more than 100 times compared
+    with parameter-efficient fine-tuning" was contradicted by the abstract's "20x fewer
+    trainable parameters and speeds up the training time by over 100x": "more than 100" bounds
+    a figure, and the training time is not what is fewer. "More memory than CoT" still moves."""
+    glot = ("Furthermore, it is competitive with state-of-the-art techniques on benchmarks like GLUE and MTEB "
+            "with 20x fewer trainable parameters and speeds up the training time by over 100x compared with "
+            "parameter-efficient fine-tuning methods.")
+    claim = ("Mantri et al. report that GLOT speeds up training by more than 100 times compared with "
+             "parameter-efficient fine-tuning methods")
+    assert contradiction(claim, glot, "GLOT", spelled=True) == ""
+    assert "direction differs" in contradiction("RoT uses more memory than CoT.", "RoT uses less memory than CoT.", "RoT")
+    assert "direction differs" in contradiction("GLOT trains with more trainable parameters.", glot, "GLOT")
+
+
 def test_a_claim_of_all_contradicts_a_sentence_of_most_or_some() -> None:
     """"Every existing method" against "existing methods largely" (blind23's dc18, blind24's
     dd18, contradicted): all is said of what the sentence says of most. Not when the claim
@@ -229,6 +244,10 @@ def test_a_claim_of_all_contradicts_a_sentence_of_most_or_some() -> None:
     tta = "However, most test-time adaptation methods have focused on synthetic corruption shifts."
     assert "'most'" in overstated_scope("Test-time adaptation methods have always focused on synthetic shifts", tta)
     assert not overstated_scope("Not all compression methods rely on heuristics", heuristics)
+    # a verb denied before the universal denies it too (claims_blind41's du01, supported)
+    buffers = "Mitigating shallow forgetting typically requires substantially larger buffer capacities."
+    assert not overstated_scope("Experience replay does not protect every level of a network equally.", buffers)
+    assert overstated_scope("Experience replay protects every level of a network equally.", buffers)
     assert not overstated_scope("Most existing compression methods rely on heuristics", heuristics)
     assert not overstated_scope("All existing methods rely on heuristics", "All existing methods mostly rely on heuristics.")
     assert not overstated_scope("RoT is the most efficient method in every setting",
