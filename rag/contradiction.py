@@ -452,6 +452,9 @@ def _scopes(text: str) -> tuple[list[_Word], set[str]]:
     return out, heads
 
 
+_OTHER_WAY = {"up": "down", "down": "up"}
+
+
 def _directions(scoped: list[_Word], own: frozenset[str] = frozenset()) -> set[tuple[str, str]]:
     """(up|down, object stem) for each direction word, flipped when negated. Its objects are
     the words after it up to the next direction word in its clause (at most eight: "reducing
@@ -469,7 +472,7 @@ def _directions(scoped: list[_Word], own: frozenset[str] = frozenset()) -> set[t
         if not d or _bounds_a_figure(scoped, i):
             continue
         if word.negated:
-            d = "down" if d == "up" else "up"
+            d = _OTHER_WAY[d]
         objs: list[str] = []
         before = 2
         for nxt in scoped[i + 1 : i + 9]:
@@ -523,10 +526,10 @@ def contradiction(claim: str, sentence: str, name: str = "", spelled: bool = Fal
         return f"negation differs on '{sorted(flipped)[0]}'"
     own = _own_name(name)
     c_dir, s_dir = _directions(c_scope, own), _directions(s_scope, own)
-    opposite = {(("down" if d == "up" else "up"), o) for d, o in c_dir}
+    opposite = {(_OTHER_WAY[d], o) for d, o in c_dir}
     # a word the sentence itself moves both ways is two things sharing a stem ("20x fewer
     # trainable parameters and speeds up the training time": claims_blind41's du02, supported)
-    both_ways = {(d, o) for d, o in s_dir if (("down" if d == "up" else "up"), o) in s_dir}
+    both_ways = {(d, o) for d, o in s_dir if (_OTHER_WAY[d], o) in s_dir}
     if clash := (opposite & s_dir) - c_dir - both_ways:
         return f"direction differs on '{sorted(clash)[0][1]}'"
     c_kinds, s_kinds = {d for d, _ in c_dir}, {d for d, _ in s_dir}
@@ -582,7 +585,7 @@ def _direction_near(text: str, number: str) -> str:
             d = "up" if seq[j] in w.up else "down" if seq[j] in w.down else ""
             if d:
                 negated = any(x in w.negations for x in seq[max(0, j - 3) : j])
-                return ("down" if d == "up" else "up") if negated else d
+                return _OTHER_WAY[d] if negated else d
     return ""
 
 
@@ -815,7 +818,7 @@ def _comparisons(scoped: list[_Word], own: frozenset[str]) -> list[tuple[str, se
         if not d or (i and scoped[i - 1].raw == word.raw):
             continue
         if word.negated:
-            d = "down" if d == "up" else "up"
+            d = _OTHER_WAY[d]
         before = [x for x in scoped[:i] if x.clause == word.clause]
         after = [x for x in scoped[i + 1 : i + 14] if x.clause == word.clause and x.raw != word.raw]
         than = next((k for k, x in enumerate(after[:6]) if x.raw == "than"), None)

@@ -1013,7 +1013,6 @@ def _indirect(m: re.Match[str]) -> str:
     return ""
 
 
-
 _INDIRECT = re.compile(r"\b(\w+ing)\s+how\s+(?:many|much)\b|(?<=[\w,]\s)()how\s+(?:many|much)(?:\s+\w+)?(?=\s+(?:each|every|the|a|an|"
                        r"its|their|this|that|these|those|it|they|we|you|he|she|one)\b)", re.IGNORECASE)
 
@@ -1187,7 +1186,8 @@ def compared_held(question: str, cited: Iterable[Passage],
     it: each name from the comparison on is among the words of the cited passages and
     (`paper`, e.g. `Context.words_of`) their papers. Answering about the subject alone
     ("corner SGD reaches O(t^-2ζ)") does not say how it compares."""
-    compared = _COMPARED.search(asked_of(question))
+    asked = asked_of(question)
+    compared = _COMPARED.search(asked)
     if not compared:
         return Verdict("compared_held", True, "")
     # the names from the comparison on: "GPU kernels" before it describes the subject; up to
@@ -1195,7 +1195,7 @@ def compared_held(question: str, cited: Iterable[Passage],
     # "How", blind32's bl25)
     # ... up to a dash setting off the rest of a typed query ("navis vs persistant forecast /
     # moving avg heuristics - does it actually beat them", blind37's bq09)
-    part = QUERY_BREAK.split(_SENTENCE_END.split(_clauses(asked_of(question)[compared.start():])[0])[0])[0]
+    part = QUERY_BREAK.split(_SENTENCE_END.split(_clauses(asked[compared.start():])[0])[0])[0]
     names = specifics("x " + part)
     held = cited_words(cited, paper)
     if names:
@@ -1811,16 +1811,16 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
                             r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|(?<!哪)几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
+_QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                       r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
+                       r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)
+
+
 def _new_quantity(text: str, question: str) -> bool:
     """The answer gives a quantity: a figure, or a number word the question does not have ("in
     each of the four validation domains" answers no "how much did quality improve" that itself
     names the four domains: blind44's bx40, unanswerable, was answered so)."""
     asked = {m.group(0).lower() for m in _QUANTITY.finditer(question) if not m.group(0).isdigit()}
-    # a figure counts even when the question has it ("Is it 82%? How much ...": "82%" confirms it)
-    body = re.sub(r"\[\d+\]", " ", text)  # its [n] markers are no figures
-    return any(m.group(0).isdigit() or m.group(0).lower() not in asked for m in _QUANTITY.finditer(body))
-
-
-_QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                       r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"
-                       r"dozens?|single)\b|[一二两三四五六七八九十百千万亿倍]", re.IGNORECASE)
+    # a figure counts even when the question has it ("Is it 82%? How much ...": "82%" confirms it);
+    # the callers take the answer's [n] markers off
+    return any(m.group(0).isdigit() or m.group(0).lower() not in asked for m in _QUANTITY.finditer(text))
