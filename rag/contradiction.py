@@ -589,7 +589,8 @@ def _direction_near(text: str, number: str) -> str:
     return ""
 
 
-_DENIED_BEFORE = re.compile(r"\b(?:not|never|n't)(?:\s+\w+){0,2}\s+$|n't\s+$", re.IGNORECASE)
+# "not ... every", "doesn't protect every" (a contraction: no word boundary before its "n't")
+_DENIED_BEFORE = re.compile(r"(?:\bnot|\bnever|n't)(?:\s+\w+){0,2}\s+$", re.IGNORECASE)
 
 
 def overstated_scope(claim: str, sentence: str) -> str:

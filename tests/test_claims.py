@@ -248,6 +248,9 @@ def test_a_claim_of_all_contradicts_a_sentence_of_most_or_some() -> None:
     buffers = "Mitigating shallow forgetting typically requires substantially larger buffer capacities."
     assert not overstated_scope("Experience replay does not protect every level of a network equally.", buffers)
     assert overstated_scope("Experience replay protects every level of a network equally.", buffers)
+    assert not overstated_scope("Experience replay doesn't protect every level of a network equally.", buffers)
+    assert not overstated_scope("Replay can't protect every level", buffers)
+    assert overstated_scope("Replay, which is no cure, protects every level", buffers)
     assert not overstated_scope("Most existing compression methods rely on heuristics", heuristics)
     assert not overstated_scope("All existing methods rely on heuristics", "All existing methods mostly rely on heuristics.")
     assert not overstated_scope("RoT is the most efficient method in every setting",
