@@ -96,9 +96,33 @@ def _without_years(claim: str) -> str:
 def claim_of(question: str) -> str:
     """The claim itself: 'Is it true that X?' -> 'X', with figures as people say them written
     as figures ("80 percent": 80%, "four-fifths": 80%, "两成": 20%; `said_figures`), a press
-    release's "Ammar Ahmed and colleagues" as the label "Ahmed et al.", and no citation years."""
+    release's "Ammar Ahmed and colleagues" as the label "Ahmed et al.", no citation years and
+    no post furniture (`without_post_furniture`)."""
     claim = CUE.sub("", question, count=1).strip().rstrip("?？ ").strip()
-    return said_figures(_COLLEAGUES.sub(r"\1 et al.", _without_years(claim)))
+    return said_figures(_COLLEAGUES.sub(r"\1 et al.", _without_years(without_post_furniture(claim))))
+
+
+# emoji and pictographs ("🧵", "🧮", "✅"), with the joiners and selectors that build them
+_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
+# "#论文分享#" (Weibo), "#NeurIPS2025" (a tag opening with a letter; not "#1")
+_HASHTAG = re.compile(r"#[^#\s]{1,30}#|(?<![\w&#])#[^\W\d_]\w*")
+# a thread's counter opening the post or a sentence: "1/", "2/5", "(3/4)"
+_THREAD_COUNTER = re.compile(r"(^|[.!?。！？]\s*)\(?\d{1,2}/\d{0,2}\)?(?=\s)")
+
+
+def without_post_furniture(claim: str) -> str:
+    """A claim pasted from a social-media post without what the post adds around it: emoji,
+    hashtags, a thread's counters ("1/ New paper from Ahmed et al. 🧵 ...") and the writer's
+    asides (`post_asides`: "(fair trade imo)", ", tbh"). They are in no abstract, so left in
+    they leave a sentence of the claim that nothing holds (claims_blind42's dv01)."""
+    text = _THREAD_COUNTER.sub(r"\1", _HASHTAG.sub(" ", _EMOJI.sub(" ", claim)))
+    aside = words().post_aside
+    if aside is not None:
+        text = re.sub(r"\s*\([^()]*\)", lambda m: "" if aside.search(m.group(0)) else m.group(0), text)
+        # opening a sentence ("tbh, ...") or said at a clause's end ("..., imo.")
+        text = re.sub(rf"(^|[.!?]\s+)(?:{aside.pattern})\s*[,:]?\s*", r"\1", text, flags=re.IGNORECASE)
+        text = re.sub(rf"\s*[,;:–—]?\s*(?:{aside.pattern})\s*(?=[,.;:!?。，]|$)", "", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+(?=[,.;:!?])", "", re.sub(r"\s{2,}", " ", text)).strip() or claim
 
 
 @dataclass(frozen=True)

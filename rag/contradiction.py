@@ -113,6 +113,7 @@ class Words:
     belief_tag: re.Pattern[str] | None = None
     belief_marker: re.Pattern[str] | None = None
     own_plan: re.Pattern[str] | None = None  # "Aim 2 will", "this project", "本项目拟": the claimant's own plans
+    post_aside: re.Pattern[str] | None = None  # "imo", "tbh": a post writer's own aside, no claim
     belief_doubt: re.Pattern[str] | None = None  # "Am I mixing that up?": a "yes" would deny it
     affirming: re.Pattern[str] | None = None  # "Yes, ...", "That's right.": a sentence agreeing
     # "compare with *existing methods*": words that name nothing particular to compare with (stems)
@@ -219,6 +220,7 @@ def words() -> Words:
         verdict_opener=_openers(raw.get("verdict_openers", "").split(),
                                 raw.get("verdict_openers_cjk", "").split()),
         belief_tag=_belief_tag(raw.get("belief_tags", []), raw.get("belief_short_tags", [])),
+        post_aside=phrases(r"(?<![\w-])", raw.get("post_asides", []), r"(?![\w-])"),
         own_plan=_either(phrases(r"(?<![\w-])", raw.get("own_plans", []), r"(?![\w-])"),
                          phrases("", raw.get("own_plans_cjk", []), "")),
         belief_marker=phrases(r"(?<![\w-])", raw.get("belief_markers", []), r"(?![\w-])(?:\s+(?:that|as|being|it)\b)*"),

@@ -21,6 +21,15 @@ from rag.query import detect_intent
     ("Is it true that Yarotsky (2026) shows faster rates?", "Yarotsky shows faster rates"),
     ("Is it true that RoT (Ahmed et al., 2026) cuts cost?", "RoT (Ahmed et al.) cuts cost"),
     ("Is it true that Schirmer 等（2026）研究分布偏移？", "Schirmer 等研究分布偏移"),
+    # a post's thread counters, emoji, hashtags and the writer's asides are no part of the
+    # claim (claims_blind42's social-media posts); a fraction, a rank and a degree sign stay
+    ("Is it true that 1/ New paper from Ahmed et al. 🧵 RoT reuses reasoning steps. "
+     "2/ Up to 40% fewer output tokens for a small prompt growth (fair trade imo)?",
+     "New paper from Ahmed et al. RoT reuses reasoning steps. Up to 40% fewer output tokens for a small prompt growth"),
+    ("Is it true that tbh, GLOT is neat #NLProc #LLMs: it pools tokens with a graph, imo.",
+     "GLOT is neat: it pools tokens with a graph."),
+    ("Is it true that #论文分享# STAD 不需要标签👍", "STAD 不需要标签"),
+    ("Is it true that RoT ranks #1 on 1/2 of the tasks at 37°C?", "RoT ranks #1 on 1/2 of the tasks at 37°C"),
 ])
 def test_claim_questions_are_recognised(question: str, claim: str) -> None:
     assert is_claim_question(question) and detect_intent(question) == "claim"
