@@ -903,6 +903,11 @@ def test_a_figure_put_on_another_setting_of_the_same_sentence_is_contradicted() 
     assert swapped_setting(right, sentence) == ""
     # a claim naming no setting of the sentence is not a swap
     assert swapped_setting("RecurrUPT needs 44% fewer parameters than UPT.", sentence) == ""
+    # "vs" ends a figure's clause: the figure after it is the other side's (claims_blind42's dv09)
+    rates = ("Specifically, MDP-optimal workflow prompts achieve an average success rate of 62.1%, Chain-of-Thought "
+             "prompts yield an average success rate of 50.8%, and flawed workflow prompts result in 54.3%.")
+    assert swapped_setting("MDP-optimal prompts average 62.1% success vs 50.8% for plain CoT prompts.", rates) == ""
+    assert "MDP" in swapped_setting("MDP-optimal prompts average 50.8% success vs 62.1% for plain CoT prompts.", rates)
 
 
 def test_a_claim_denying_what_the_passage_says_is_contradicted() -> None:
