@@ -2,7 +2,10 @@
 values, for every English, single-turn question naming no paper, author or area of blind14-44
 (recorded standalone queries, no model), against the shipped 0.35:
 
-    PYTHONPATH=. .venv/bin/python eval/runs/issue10/s42/gate_small.py [LAST_SET]
+    PYTHONPATH=. .venv/bin/python eval/runs/issue10/s42/gate_small.py [LAST_SET [VALUE ...]]
+
+The first value is the baseline; questions whose verdict differs between it and the third are
+listed (session 43: `... gate_small.py 45 0.25 0.20 0.15 0.10`).
 """
 import json
 import sys
@@ -15,7 +18,7 @@ from rag.answer import answerable
 from rag.config import DEMO_CORPUS, Settings
 
 LAST = int(sys.argv[1]) if len(sys.argv) > 1 else 43
-SMALL = (0.35, 0.30, 0.25, 0.20, 0.15)
+SMALL = tuple(float(x) for x in sys.argv[2:]) or (0.35, 0.30, 0.25, 0.20, 0.15)
 rows = []
 with tempfile.TemporaryDirectory() as tmp:
     chat = open_library("demo", Settings(), Path(tmp), [DEMO_CORPUS], progress=False)
