@@ -29,7 +29,7 @@ from rag.policy import (
     varied_held,
     verdict_kept,
 )
-from rag.sentences import VectorCache, relevance, split_sentences
+from rag.sentences import VectorCache, closest_sentence, relevance, split_sentences
 from rag.text import author_label, english_stems, is_chinese, tokenize
 
 if TYPE_CHECKING:  # rag.query imports this module
@@ -87,13 +87,16 @@ def citations_for(ns: list[int], passages: list[Passage]) -> list[Citation]:
 
 
 def answerable(query: Query, found: Retrieval, settings: Settings,
-               weight: Mapping[str, float] | None = None, papers: int | None = None) -> Verdict:
+               weight: Mapping[str, float] | None = None, papers: int | None = None,
+               vectors: VectorCache | None = None) -> Verdict:
     """Whether to ask the model at all. Nothing found: no. A question that names what it is
     about (an author, an area, a loaded paper) and found it: yes, whatever the similarity
     ("Which papers did Wotao Yin co-author?" is close to no passage). Otherwise the policy's
     answerability rule (rag/policy.py): coverage of the question's rarer words by the best
     passage, and the embedder's dense floor where one is calibrated. `weight`: word rarity;
-    `papers`: the library's size (None: taken as large, `unknown_word_papers` or more)."""
+    `papers`: the library's size (None: taken as large, `unknown_word_papers` or more);
+    `vectors`: sentence vectors, for a question one of whose sentences is close to a passage's
+    (`sentence_close`; none without them)."""
     if not found.hits:
         return Verdict("answerable", False, "retrieval found nothing")
     if query.filters.authors or query.filters.areas or query.named:
@@ -106,8 +109,11 @@ def answerable(query: Query, found: Retrieval, settings: Settings,
     if papers is not None and papers < settings.unknown_word_papers and floor is not None:
         size = LibrarySize(papers / settings.unknown_word_papers, settings.answerable_coverage_small,
                            english_stems())
+    hits = [h.text for h in found.hits]
+    closest = (lambda: closest_sentence(query.text, hits, vectors)) if vectors is not None else None
     return answerability(query.text, texts, found.best_dense, floor, settings.answerable_coverage,
-                         weight or {}, settings.dense_close.get(settings.embed_model), size)
+                         weight or {}, settings.dense_close.get(settings.embed_model), size,
+                         closest, settings.sentence_close.get(settings.sentence_model))
 
 
 def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:

@@ -169,6 +169,16 @@ class Settings(BaseSettings):
         "(MiniLM: eval/runs/issue10/gate_signals.py over the seen answer sets at 20 and 4,310 papers).",
     )
 
+    sentence_close: dict[str, float] = Field(
+        {"minilm": 0.5},
+        description="Per sentence embedder, the cosine between a sentence of the question (five "
+        "words or more) and a sentence of a retrieved passage at which a question short of word "
+        "coverage is asked of the model all the same: a long, plain-words paraphrase that sets a "
+        "scene before it asks is far from every passage as a whole, while its describing sentence "
+        "is near one of its paper's (eval/RESULTS.md, issue 10, session 43). An embedder not "
+        "listed: off.",
+    )
+
     # --- answering -----------------------------------------------------------------------
     llm_provider: Literal["auto", "local", "openai", "fake"] = Field(
         "auto",

@@ -244,7 +244,8 @@ class PaperChat:
         found = self._retrieve_for(query, top_k)
         suggestions = list(dict.fromkeys(h.name for h in found.hits))[:3]
         ctx = self._answer_context(query, found.hits)
-        asked = answerable(query, found, self.settings, self.word_rarity(), len(self.lexical.chunks_of))
+        asked = answerable(query, found, self.settings, self.word_rarity(), len(self.lexical.chunks_of),
+                           self.vectors)
         if query.intent == "claim":
             yield from self._claim(question, query, found, ctx, suggestions, asked, t0, model)
             return

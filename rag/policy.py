@@ -968,7 +968,9 @@ class LibrarySize:
 
 def answerability(question: str, texts: list[str], best_dense: float, floor: float | None,
                   min_coverage: float, weight: Mapping[str, float],
-                  close: float | None = None, size: LibrarySize = LibrarySize()) -> Verdict:
+                  close: float | None = None, size: LibrarySize = LibrarySize(),
+                  closest_sentence: Callable[[], float] | None = None,
+                  sentence_close: float | None = None) -> Verdict:
     """Whether retrieval found something the question can be answered from: the best passage
     (with its paper's name) holds enough of the question's rarer words, or the best dense
     cosine is close (`close`, a paraphrase); and, where this embedder has a calibrated floor,
@@ -977,7 +979,10 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
     library (`size`), ordinary English words no paper has weigh less and the need is lower:
     a paraphrase in plain words is not refused for words that 20 abstracts could not hold.
     Pronouns, prepositions and other closed-class words (`gate_function_words`) are not
-    counted: "my plan", "has someone already ..." say nothing about which paper answers."""
+    counted: "my plan", "has someone already ..." say nothing about which paper answers.
+    Short of coverage, a sentence of the question as close to a passage's sentence as
+    `sentence_close` (`closest_sentence`, computed only then) asks the model: a long paraphrase
+    in plain words whose describing sentence is near its paper's (answers_library_blind45)."""
     if floor is not None and best_dense < floor:
         return Verdict("answerable", False, f"best cosine {best_dense:.2f} below {floor:.2f}")
     if close is not None and best_dense >= close:
@@ -987,8 +992,12 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
     if _CJK.search(question) and not any(t.isascii() for t in terms):
         return Verdict("answerable", True, "no measurable term; dense floor only")
     cov, need = coverage(terms, texts, size.weight(terms, weight)), size.need(min_coverage)
-    return Verdict("answerable", cov >= need,
-                   f"best passage holds {cov:.2f} of the question's words (need {need:.2f})")
+    held = f"best passage holds {cov:.2f} of the question's words (need {need:.2f})"
+    if cov < need and sentence_close is not None and closest_sentence is not None \
+            and (best := closest_sentence()) >= sentence_close:
+        return Verdict("answerable", True, f"{held}, but a sentence of it is at cosine {best:.2f} "
+                       f"to a passage's (reaches {sentence_close:.2f})")
+    return Verdict("answerable", cov >= need, held)
 
 
 # "by choosing how many times a block is looped": a question inside a description, asking nothing

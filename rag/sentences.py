@@ -70,6 +70,19 @@ def relevance(question: str, sentences: list[str], vectors: VectorCache) -> np.n
     return np.array([float(c) + 0.5 * overlap(question, s) for c, s in zip(sims, sentences, strict=True)])
 
 
+def closest_sentence(question: str, texts: list[str], vectors: VectorCache, min_words: int = 5) -> float:
+    """The best cosine between a sentence of the question (of `min_words` words or more; the
+    whole question when none is) and a sentence of the texts. A long question that sets a scene,
+    describes a paper in plain words and then asks ("Segment idea: models trained on networks
+    ... can't be reused on a new network dataset ... What's the trick?") is far from every
+    passage as a whole, while its describing sentence is near one sentence of its paper."""
+    asked = [s for s in split_sentences(question) if len(s.split()) >= min_words] or [question]
+    sentences = [s for t in texts for s in (split_sentences(t) or [t])]
+    if not sentences:
+        return 0.0
+    return float(np.max(vectors.texts(asked) @ vectors.texts(sentences).T))
+
+
 class VectorCache:
     """Normalised embeddings of short texts, cached (answers re-use passage sentences)."""
 

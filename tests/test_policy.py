@@ -1,5 +1,6 @@
 """The answer policy's named checks (rag/policy.py, rag/contradiction.py): pure logic, no models."""
 
+from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -279,6 +280,43 @@ def test_a_close_passage_lets_a_paraphrase_through_but_never_below_the_floor() -
     close = answerability(paraphrase, texts, 0.5, 0.25, 0.4, {}, close=0.45)
     assert close.ok and "reaches" in close.reason
     assert not answerability(paraphrase, texts, 0.2, 0.25, 0.4, {}, close=0.1).ok  # floor first
+
+
+def test_a_sentence_of_the_question_close_to_a_passage_sentence_lets_a_long_paraphrase_through() -> None:
+    """answers_library_blind45's podcast questions set a scene, describe a paper in plain words,
+    then ask: short of coverage and far from every passage as a whole, one sentence is near one
+    of the paper's. The closeness is computed only when coverage falls short, never below the floor."""
+    texts = ["RoT reduces inference latency by reusing thoughts."]
+    paraphrase = "Segment idea for the show. Does the work that recycles earlier chains of thought answer faster?"
+    calls: list[float] = []
+
+    def closest(best: float) -> Callable[[], float]:
+        return lambda: calls.append(best) or best
+
+    assert not answerability(paraphrase, texts, 0.3, 0.25, 0.4, {}).ok
+    near = answerability(paraphrase, texts, 0.3, 0.25, 0.4, {}, closest_sentence=closest(0.52), sentence_close=0.45)
+    assert near.ok and "cosine 0.52" in near.reason
+    assert not answerability(paraphrase, texts, 0.3, 0.25, 0.4, {}, closest_sentence=closest(0.40),
+                             sentence_close=0.45).ok
+    assert not answerability(paraphrase, texts, 0.2, 0.25, 0.4, {}, closest_sentence=closest(0.9),
+                             sentence_close=0.45).ok  # the floor first
+    calls.clear()
+    assert answerability("How does RoT reduce latency?", texts, 0.6, 0.25, 0.5, {},
+                         closest_sentence=closest(0.1), sentence_close=0.45).ok
+    assert calls == []  # covered: not computed
+
+
+def test_closest_sentence_reads_each_sentence_of_the_question() -> None:
+    from rag.fakes import FakeEmbedding
+    from rag.sentences import VectorCache, closest_sentence
+    vectors = VectorCache(FakeEmbedding())
+    passage = "We study pooling. GLOT builds a token graph and refines it with a graph neural network."
+    whole = closest_sentence("GLOT builds a token graph and refines it with a graph neural network.", [passage], vectors)
+    assert whole == pytest.approx(1.0, abs=1e-5)
+    long = ("Segment idea, bear with me, for the episode tonight. GLOT builds a token graph and refines it "
+            "with a graph neural network. What should I tell listeners?")
+    assert closest_sentence(long, [passage], vectors) == pytest.approx(1.0, abs=1e-5)
+    assert closest_sentence(long, [], vectors) == 0.0
 
 
 def test_a_small_library_does_not_refuse_a_paraphrase_for_plain_words_no_abstract_has() -> None:
