@@ -7,11 +7,12 @@
 import sys
 
 sys.path.insert(0, "eval/runs/issue10/s41")
+from pathlib import Path  # noqa: E402
+
 from fires import claims_with_sentences  # noqa: E402
 
 from rag.claims import claim_of, disagreement  # noqa: E402
 from rag.corpus import load_papers  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 names = {p.paper_id: p.name for p in load_papers(Path("rag/demo/papers.txt")).papers}
 for _, row, sentences in claims_with_sentences():

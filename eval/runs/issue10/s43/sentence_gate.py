@@ -5,13 +5,17 @@ words or more and a sentence of the top six passages, and whether that sentence'
 
     PYTHONPATH=. .venv/bin/python eval/runs/issue10/s43/sentence_gate.py demo|iclr > sentence_gate_SIZE.tsv
 """
-import json, sys, tempfile
+import json
+import sys
+import tempfile
 from pathlib import Path
+
 from eval.answers import ReplayChat
 from eval.libraries import open_library
 from rag.answer import answerable
 from rag.config import DEMO_CORPUS, Settings
 from rag.sentences import split_sentences
+
 lib = sys.argv[1] if len(sys.argv) > 1 else 'demo'
 rows = []
 with tempfile.TemporaryDirectory() as tmp:
@@ -32,11 +36,13 @@ with tempfile.TemporaryDirectory() as tmp:
             v = answerable(query, found, chat.settings, weight, papers)
             qs_ = [s for s in split_sentences(query.text) if len(s.split()) >= 5] or [query.text]
             qv = chat.vectors.texts(qs_)
-            best = 0.0; top = ''
+            best, top = 0.0, ""
             for h in found.hits[:6]:
                 ss = split_sentences(h.text) or [h.text]
                 c = qv @ chat.vectors.texts(ss).T
-                if c.max() > best: best = float(c.max()); top = h.name
+                if c.max() > best:
+                    best, top = float(c.max()), h.name
             right = top in (q.get('papers') or [])
             rows.append((q['id'], bool(q.get('unanswerable')), v.ok, round(found.best_dense, 3), round(best, 3), right))
-for r in rows: print(*r, sep='\t')
+for r in rows:
+    print(*r, sep="\t")
