@@ -7,15 +7,16 @@ values, for every English, single-turn question naming no paper, author or area 
 The first value is the baseline; questions whose verdict differs between it and the third are
 listed (session 43: `... gate_small.py 45 0.25 0.20 0.15 0.10`).
 """
-import json
 import sys
 import tempfile
 from pathlib import Path
 
-from eval.answers import ReplayChat
-from eval.libraries import open_library
-from rag.answer import answerable
-from rag.config import DEMO_CORPUS, Settings
+sys.path.insert(0, "eval/runs/issue10")
+from gate_questions import gate_questions  # noqa: E402
+
+from eval.libraries import open_library  # noqa: E402
+from rag.answer import answerable  # noqa: E402
+from rag.config import DEMO_CORPUS, Settings  # noqa: E402
 
 LAST = int(sys.argv[1]) if len(sys.argv) > 1 else 43
 SMALL = tuple(float(x) for x in sys.argv[2:]) or (0.35, 0.30, 0.25, 0.20, 0.15)
@@ -23,22 +24,11 @@ rows = []
 with tempfile.TemporaryDirectory() as tmp:
     chat = open_library("demo", Settings(), Path(tmp), [DEMO_CORPUS], progress=False)
     weight, papers = chat.word_rarity(), len(chat.lexical.chunks_of)
-    for n in range(14, LAST + 1):
-        qs = [json.loads(line) for line in open(f"eval/questions/answers_library_blind{n}.jsonl")]
-        recorded = Path(f"eval/runs/issue10/answers_blind{n}_demo.jsonl")
-        rep = ReplayChat.from_rows(recorded) if recorded.exists() else ReplayChat({})
-        for q in qs:
-            if q.get("history") or any('\u4e00' <= c <= '\u9fff' for c in q["question"]):
-                continue
-            with chat.override(rep):
-                query = chat.understand(q["question"])
-            if query.intent != "answer" or query.named or query.filters.authors or query.filters.areas:
-                continue
-            found = chat._retrieve_for(query)
-            verdicts = {s: answerable(query, found, chat.settings.model_copy(update={"answerable_coverage_small": s}),
-                                      weight, papers) for s in SMALL}
-            rows.append({"id": q["id"], "unans": bool(q.get("unanswerable")),
-                         "asked": {s: v.ok for s, v in verdicts.items()}, "why": verdicts[SMALL[0]].reason})
+    for q, query, found in gate_questions(chat, "demo", 14, LAST):
+        verdicts = {s: answerable(query, found, chat.settings.model_copy(update={"answerable_coverage_small": s}),
+                                  weight, papers) for s in SMALL}
+        rows.append({"id": q["id"], "unans": bool(q.get("unanswerable")),
+                     "asked": {s: v.ok for s, v in verdicts.items()}, "why": verdicts[SMALL[0]].reason})
 answerable_n = sum(not r["unans"] for r in rows)
 print(f"20 papers ({papers}): {answerable_n} answerable, {len(rows) - answerable_n} unanswerable questions naming no paper")
 for s in SMALL:
