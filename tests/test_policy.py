@@ -550,6 +550,12 @@ def test_a_question_for_a_date_needs_a_date() -> None:
     assert answer_type_matches("When does RFedAGS converge to a stationary point?", "Under decaying step sizes [1].").ok
     assert not answer_type_matches("这篇文章是哪一年发表的？", "它介绍了自回归模型 [1]。").ok
     assert answer_type_matches("这篇文章是哪一年发表的？", "它于 2025 年发表 [1]。").ok
+    # "..., and when?" closing a question asks a date too (answers_library_blind45's by35)
+    who = "Yarotsky calls the Jacobi heavy-ball doubling well-known. Who came up with that, and when?"
+    assert not answer_type_matches(who, "Yarotsky (Dmitry Yarotsky) mentions that Heavy Ball with a Jacobi-based "
+                                   "schedule improves the rate [1].").ok
+    assert answer_type_matches(who, "Polyak proposed it in 1964 [1].").ok
+    assert answer_type_matches("When does it converge, and how fast?", "Under decaying step sizes, sublinearly [1].").ok
 
 
 def test_asked_terms_skip_gap_words_and_a_paraphrase_may_miss_one_term_of_several() -> None:
