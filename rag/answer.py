@@ -109,8 +109,8 @@ def answerable(query: Query, found: Retrieval, settings: Settings,
     if papers is not None and papers < settings.unknown_word_papers and floor is not None:
         size = LibrarySize(papers / settings.unknown_word_papers, settings.answerable_coverage_small,
                            english_stems())
-    hits = [h.text for h in found.hits]
-    closest = (lambda: closest_sentence(query.text, hits, vectors)) if vectors is not None else None
+    closest = (lambda: closest_sentence(query.text, [h.text for h in found.hits], vectors)) \
+        if vectors is not None else None
     return answerability(query.text, texts, found.best_dense, floor, settings.answerable_coverage,
                          weight or {}, settings.dense_close.get(settings.embed_model), size,
                          closest, settings.sentence_close.get(settings.sentence_model))

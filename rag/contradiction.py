@@ -248,7 +248,9 @@ def words() -> Words:
                             if (p := phrases(r"\b", raw.get(key, []), "$"))),
         figure_rounding=float(raw.get("figure_rounding_share", 0.15)),
         tour=_tour(raw),
-        date_asks=_either(phrases(r"\b", raw.get("date_asks", []), r"\b"), phrases("", raw.get("date_asks_cjk", []), "")),
+        # (?!\w) rather than \b after: an entry may end in its question mark ("and when?")
+        date_asks=_either(phrases(r"\b", raw.get("date_asks", []), r"(?!\w)"),
+                          phrases("", raw.get("date_asks_cjk", []), "")),
         several_papers=_either(phrases(r"(?<![\w-])", raw.get("several_papers", []), r"(?![\w-])"),
                                phrases("", raw.get("several_papers_cjk", []), "")),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))

@@ -1105,7 +1105,7 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     if part and not _new_quantity(text, question) and not _vague_but_cited(part, text, cited):
         return Verdict("answer_type", False, "a quantity was asked and none is given")
     dated = words().date_asks
-    if (dated is not None and dated.search(asking) or _WHEN_LAST.search(asking)) and not _DATE.search(text):
+    if dated is not None and dated.search(asking) and not _DATE.search(text):
         return Verdict("answer_type", False, "a date was asked and none is given")
     counted = counted_thing(part)
     said = set(tokenize(text)) | (_PERCENT if "%" in text else set())
@@ -1123,9 +1123,6 @@ def answer_type_matches(question: str, text: str, names: Iterable[str] = (), cit
     return Verdict("answer_type", True, "")
 
 
-# "Who came up with that, and when?": a "when" closing a question after what it asks asks a date
-# (answers_library_blind45's by35 was answered with neither); "when does it fail?" asks no date
-_WHEN_LAST = re.compile(r"\b(?:and|or|but)\s+when\s*[?？]", re.IGNORECASE)
 # A date: a year, a month's name, or a Chinese year, month or day ("2024", "March", "2024年", "3月")
 _DATE = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)|\b(?:January|February|March|April|May|June|July|August|"
                    r"September|October|November|December)\b|\d\s*[年月日]")
