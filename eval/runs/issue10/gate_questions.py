@@ -12,8 +12,9 @@ from rag.query import Query
 from rag.retrieve import Retrieval
 
 
-def gate_questions(chat: PaperChat, size: str, first: int, last: int) -> Iterator[tuple[dict, Query, Retrieval]]:
-    """(question row, query, retrieval) for answers_library_blind{first..last} at `size`
+def gate_questions(chat: PaperChat, size: str, first: int,
+                   last: int) -> Iterator[tuple[int, dict, Query, Retrieval]]:
+    """(set number, question row, query, retrieval) for answers_library_blind{first..last} at `size`
     ("demo" or "iclr", the recorded runs' library)."""
     for n in range(first, last + 1):
         qs = [json.loads(line) for line in open(f"eval/questions/answers_library_blind{n}.jsonl", encoding="utf-8")]
@@ -26,4 +27,4 @@ def gate_questions(chat: PaperChat, size: str, first: int, last: int) -> Iterato
                 query = chat.understand(q["question"])
             if query.intent != "answer" or query.named or query.filters.authors or query.filters.areas:
                 continue
-            yield q, query, chat._retrieve_for(query)
+            yield n, q, query, chat._retrieve_for(query)

@@ -12,34 +12,26 @@ import sys
 import tempfile
 from pathlib import Path
 
-from eval.answers import ReplayChat
-from eval.libraries import open_library
-from rag.answer import answerable
-from rag.config import DEMO_CORPUS, Settings
-from rag.policy import content_terms, coverage
-from rag.text import english_words, tokenize
+sys.path.insert(0, "eval/runs/issue10")
+from gate_questions import gate_questions  # noqa: E402
+
+from eval.libraries import open_library  # noqa: E402
+from rag.answer import answerable  # noqa: E402
+from rag.config import DEMO_CORPUS, Settings  # noqa: E402
+from rag.policy import content_terms, coverage  # noqa: E402
+from rag.text import english_words, tokenize  # noqa: E402
 
 lib = sys.argv[1]
 ordinary = {s for w in english_words() for s in tokenize(w)}
 with tempfile.TemporaryDirectory() as tmp:
     chat = open_library(lib, Settings(), Path(tmp), [DEMO_CORPUS])
     weight = chat.word_rarity()
-    for n in range(14, 37):
-        qs = [json.loads(line) for line in open(f"eval/questions/answers_library_blind{n}.jsonl")]
-        rep = ReplayChat.from_rows(Path(f"eval/runs/issue10/answers_blind{n}_{lib}.jsonl"))
-        for q in qs:
-            if q.get("history") or any('\u4e00' <= c <= '\u9fff' for c in q["question"]):
-                continue
-            with chat.override(rep):
-                query = chat.understand(q["question"])
-            if query.intent != "answer" or query.named or query.filters.authors or query.filters.areas:
-                continue
-            found = chat._retrieve_for(query)
-            v = answerable(query, found, chat.settings, weight)
-            texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
-            terms = content_terms(query.text)
-            alt = {t: 0.0 for t in terms if t not in weight and t in ordinary}
-            print(json.dumps({"set": f"blind{n}", "id": q["id"], "unans": q.get("unanswerable", False),
-                              "type": q.get("type"), "cov": round(coverage(terms, texts, weight), 3),
-                              "cov_ordinary": round(coverage(terms, texts, {**weight, **alt}), 3),
-                              "dense": round(found.best_dense, 3), "ok": v.ok}), flush=True)
+    for n, q, query, found in gate_questions(chat, lib, 14, 36):
+        v = answerable(query, found, chat.settings, weight)
+        texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
+        terms = content_terms(query.text)
+        alt = {t: 0.0 for t in terms if t not in weight and t in ordinary}
+        print(json.dumps({"set": f"blind{n}", "id": q["id"], "unans": q.get("unanswerable", False),
+                          "type": q.get("type"), "cov": round(coverage(terms, texts, weight), 3),
+                          "cov_ordinary": round(coverage(terms, texts, {**weight, **alt}), 3),
+                          "dense": round(found.best_dense, 3), "ok": v.ok}), flush=True)

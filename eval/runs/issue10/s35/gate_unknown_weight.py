@@ -7,17 +7,18 @@ recorded rows (no model):
 
     PYTHONPATH=. .venv/bin/python eval/runs/issue10/s35/gate_unknown_weight.py demo|iclr
 """
-import json
 import sys
 import tempfile
 from pathlib import Path
 
-from eval.answers import ReplayChat
-from eval.libraries import open_library
-from rag.answer import answerable
-from rag.config import DEMO_CORPUS, Settings
-from rag.policy import content_terms, coverage
-from rag.text import english_words, tokenize
+sys.path.insert(0, "eval/runs/issue10")
+from gate_questions import gate_questions  # noqa: E402
+
+from eval.libraries import open_library  # noqa: E402
+from rag.answer import answerable  # noqa: E402
+from rag.config import DEMO_CORPUS, Settings  # noqa: E402
+from rag.policy import content_terms, coverage  # noqa: E402
+from rag.text import english_words, tokenize  # noqa: E402
 
 lib = sys.argv[1]
 FACTORS = (1.0, 0.5, 0.25, 0.1, 0.0)
@@ -30,24 +31,14 @@ with tempfile.TemporaryDirectory() as tmp:
     rarest = max(weight.values())
     floor = chat.settings.dense_floors.get(chat.settings.embed_model)
     close = chat.settings.dense_close.get(chat.settings.embed_model)
-    for n in range(14, 37):
-        qs = [json.loads(line) for line in open(f"eval/questions/answers_library_blind{n}.jsonl")]
-        rep = ReplayChat.from_rows(Path(f"eval/runs/issue10/answers_blind{n}_{lib}.jsonl"))
-        for q in qs:
-            if q.get("history") or any('\u4e00' <= c <= '\u9fff' for c in q["question"]):
-                continue
-            with chat.override(rep):
-                query = chat.understand(q["question"])
-            if query.intent != "answer" or query.named or query.filters.authors or query.filters.areas:
-                continue
-            found = chat._retrieve_for(query)
-            shipped = answerable(query, found, chat.settings, weight, papers).ok
-            texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
-            terms = content_terms(query.text)
-            unknown = [t for t in terms if t not in weight and t in ordinary]
-            covs = {f: coverage(terms, texts, {**weight, **{t: f * rarest for t in unknown}}) for f in FACTORS}
-            rows.append({"id": q["id"], "unans": bool(q.get("unanswerable")), "dense": found.best_dense,
-                         "covs": covs, "unknown": unknown, "shipped": shipped})
+    for _, q, query, found in gate_questions(chat, lib, 14, 36):
+        shipped = answerable(query, found, chat.settings, weight, papers).ok
+        texts = [f"{h.name} {h.metadata.get('display_name', '')} {h.text}" for h in found.hits]
+        terms = content_terms(query.text)
+        unknown = [t for t in terms if t not in weight and t in ordinary]
+        covs = {f: coverage(terms, texts, {**weight, **{t: f * rarest for t in unknown}}) for f in FACTORS}
+        rows.append({"id": q["id"], "unans": bool(q.get("unanswerable")), "dense": found.best_dense,
+                     "covs": covs, "unknown": unknown, "shipped": shipped})
 print(f"{lib}: {sum(not r['unans'] for r in rows)} answerable, {sum(r['unans'] for r in rows)} unanswerable; "
       f"asked = cosine >= {floor} and (cosine >= {close} or coverage >= cut)")
 print(f"  as shipped ({papers} papers): answerable asked {sum(not r['unans'] and r['shipped'] for r in rows)}, "

@@ -24,7 +24,7 @@ rows = []
 with tempfile.TemporaryDirectory() as tmp:
     chat = open_library("demo", Settings(), Path(tmp), [DEMO_CORPUS], progress=False)
     weight, papers = chat.word_rarity(), len(chat.lexical.chunks_of)
-    for q, query, found in gate_questions(chat, "demo", 14, LAST):
+    for _, q, query, found in gate_questions(chat, "demo", 14, LAST):
         verdicts = {s: answerable(query, found, chat.settings.model_copy(update={"answerable_coverage_small": s}),
                                   weight, papers) for s in SMALL}
         rows.append({"id": q["id"], "unans": bool(q.get("unanswerable")),

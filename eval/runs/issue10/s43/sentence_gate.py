@@ -22,7 +22,7 @@ rows = []
 with tempfile.TemporaryDirectory() as tmp:
     chat = open_library(lib, Settings(), Path(tmp), [DEMO_CORPUS], progress=False)
     weight, papers = chat.word_rarity(), len(chat.lexical.chunks_of)
-    for q, query, found in gate_questions(chat, lib, 14, 45):
+    for _, q, query, found in gate_questions(chat, lib, 14, 45):
         v = answerable(query, found, chat.settings, weight, papers)  # no vectors: without the sentence rule
         asked = [s for s in split_sentences(query.text) if len(s.split()) >= 5] or [query.text]
         qv = chat.vectors.texts(asked)
