@@ -39,6 +39,7 @@ from tqdm import tqdm
 from eval.judge import JudgeTally, judge_answer
 from eval.libraries import open_library
 from rag import prompts
+from rag.answer import system_prompt
 from rag.cite import claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.llm import ChatModel
@@ -178,11 +179,12 @@ class ReplayChat:
         prompt = messages[-3 if again else -1]["content"]
         asked = [q for q in self.replies if q in prompt]
         raw, standalone = self.replies[max(asked, key=len)] if asked else ("", "")
-        if messages[0]["content"] != prompts.load("answer_system"):
+        if messages[0]["content"] not in _ANSWER_RULES:
             yield standalone
             return
         first, _, second = raw.partition(ASKED_AGAIN)
-        reply = second if again else first
+        # asked once more in the same conversation, or anew for the parts it answers
+        reply = second if again or messages[0]["content"] == _ANSWER_RULES[1] else first
         self.missing += not reply
         yield reply
 
@@ -219,7 +221,7 @@ class OracleChat(ReplayChat):
 
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,
                temperature: float = 0.0) -> Iterator[str]:
-        if messages[0]["content"] != prompts.load("answer_system"):
+        if messages[0]["content"] not in _ANSWER_RULES:
             content = messages[-1]["content"]
             if content.startswith(_READING_PROMPT) or any(q in content for q in self.replies):
                 yield from super().stream(messages, max_tokens=max_tokens, temperature=temperature)
@@ -244,6 +246,7 @@ _PASSAGE_BLOCK = re.compile(r"^\[(\d+)\] [^\n]*\n(.*?)(?=\n\n\[\d+\] |\n</passag
 
 
 _READING_PROMPT = prompts.load("read_in_english").split("{", 1)[0]
+_ANSWER_RULES = (system_prompt(), system_prompt(parts=True))  # asked first; asked for the parts
 _NUMBERED_LINE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
 
 

@@ -55,14 +55,23 @@ def format_passages(passages: list[Passage], named_authors: tuple[str, ...] = ()
     return "\n\n".join(blocks)
 
 
+def system_prompt(parts: bool = False) -> str:
+    """The answer rules. Their last says when to reply "I don't know": when no passage answers
+    the question (prompts/answer_unknown.md) or, with `parts`, when none answers any part of it;
+    a question of several parts then has each part the passages answer answered, and the rest
+    said to be unstated (prompts/answer_parts.md)."""
+    return prompts.render("answer_system", unknown=prompts.load("answer_parts" if parts else "answer_unknown"))
+
+
 def build_messages(question: str, passages: list[Passage], instruction: str = "",
-                   named_authors: tuple[str, ...] = ()) -> list[dict[str, str]]:
-    """System rules (a fixed prefix the local server can cache) and the passages + question."""
+                   named_authors: tuple[str, ...] = (), parts: bool = False) -> list[dict[str, str]]:
+    """System rules (a fixed prefix the local server can cache) and the passages + question;
+    `parts`: the rules asking for each part of the question the passages answer."""
     if is_chinese(question) and not instruction:
         instruction = ANSWER_IN_CHINESE
     user = prompts.render("answer_user", passages=format_passages(passages, named_authors),
                           question=question, instruction=instruction)
-    return [{"role": "system", "content": prompts.load("answer_system")},
+    return [{"role": "system", "content": system_prompt(parts)},
             {"role": "user", "content": user.strip()}]
 
 

@@ -328,6 +328,13 @@ class Settings(BaseSettings):
         "paper's names and authors aside), a sentence must hold to be tried as a quoted answer "
         "(quote_tries).",
     )
+    ask_parts_after_unknown: bool = Field(
+        True,
+        description="A question the model answers with only \"I don't know\" is asked once more, "
+        "with rules asking for each part of the question the passages answer and for the other "
+        "parts to be said unstated (prompts/answer_parts.md); that reply passes every check a "
+        "reply must pass. The first token is the first reply's.",
+    )
     chinese_via_english: bool = Field(
         False,
         description="A Chinese question is answered through its English form: the model answers "

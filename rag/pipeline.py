@@ -49,7 +49,7 @@ from rag.ingest import IngestReport, ingest_paths
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Comparison, Event, Hit, Passage, SentenceCheck, Turn, Verdict
-from rag.policy import Context, Subjects, coverage, names_only, rarity, subjects_of
+from rag.policy import Context, Subjects, coverage, names_only, rarity, subjects_of, unknown_only
 from rag.query import (
     NAME_WORDS,
     Query,
@@ -276,12 +276,22 @@ class PaperChat:
             return
         ctx = yield from self._read_in_english(raw, passages, ctx, model)
         answer = finalize(asking, raw, passages, self.vectors, suggestions, query.text, ctx=ctx)
-        if answer.refused and query.intent == "answer" and \
-                (again := names_only(f"{asking} {query.text}", raw, _source_names(passages))).ok:
-            # The model named a paper without answering ("QuRL (Wei et al.) [1]"): ask once more
-            # in the same conversation (the server reuses the prompt it has already read).
-            yield Event("status", text="The model named a paper without answering; asking it again…")
-            retry = retry_messages(messages, raw, asking)
+        again, retry, status = None, messages, ""
+        if answer.refused and query.intent == "answer":
+            if (named := names_only(f"{asking} {query.text}", raw, _source_names(passages))).ok:
+                # The model named a paper without answering ("QuRL (Wei et al.) [1]"): ask once
+                # more in the same conversation (the server reuses the prompt it has read).
+                again, retry = named, retry_messages(messages, raw, asking)
+                status = "The model named a paper without answering; asking it again…"
+            elif self.settings.ask_parts_after_unknown and (unknown := unknown_only(raw)).ok:
+                # Only "I don't know": asked anew with the rules for a question of several parts
+                # (answer each part the passages answer, say which they do not state).
+                again = unknown
+                retry = build_messages(asking, passages, INSTRUCTIONS.get(query.intent, ""),
+                                       query.filters.authors, parts=True)
+                status = "The model said it does not know; asking it for the parts the passages answer…"
+        if again is not None:
+            yield Event("status", text=status)
             try:
                 more, later = yield from self._generate(retry, model)
                 first = first or later  # an empty first reply: the retry's first token counts

@@ -33,7 +33,8 @@ affirming a yes / no question in its own words needs the English rewrite's terms
 paper (`affirmed_held`). cite.py applies these checks (keep, repair to another passage, correct
 to the passage's own sentence, or drop); answer.py refuses when nothing survives. A reply that
 only names a paper or repeats the question (`names_only`) is asked for once more before that
-refusal (pipeline.py). When a question offering alternatives is still refused, the one
+refusal, and one saying only "I don't know" (`unknown_only`) is asked anew for the parts of the
+question the passages answer (pipeline.py). When a question offering alternatives is still refused, the one
 alternative the passages of the paper ranked first hold is answered instead, with the sentence
 holding it quoted (`held_choice`; answer.py `chosen`). Word lists
 live in rag/policy_words.json, thresholds in Settings."""
@@ -1778,6 +1779,16 @@ def knows(text: str) -> Verdict:
     then "I don't know."), and a reader cannot tell which part to believe."""
     said = [x for x in split_sentences(re.sub(r"\[\d+\]", " ", text)) if _UNKNOWN.match(x.strip())]
     return Verdict("knows", not said, f"the model says: {said[0].strip()}" if said else "")
+
+
+def unknown_only(reply: str) -> Verdict:
+    """The reply says nothing but that the model does not know ("I don't know.", "我不知道。").
+    The local model says so to many long questions of several parts whose passages answer some
+    of them (blind30-44: 21 of 62 such replies were to answerable questions), so it is asked
+    once more for the parts the passages answer (`PaperChat`, `ask_parts_after_unknown`)."""
+    said = [x for x in split_sentences(re.sub(r"\[\d+\]", " ", reply)) if x.strip()]
+    bare = bool(said) and all(_UNKNOWN.match(x.strip()) for x in said)
+    return Verdict("unknown_only", bare, "the model said only that it does not know" if bare else "")
 
 
 def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:

@@ -10,7 +10,9 @@ from rag.config import PROMPTS_DIR
 
 # Each template and the exact variables the code fills in.
 TEMPLATES: dict[str, set[str]] = {
-    "answer_system": set(),
+    "answer_system": {"unknown"},
+    "answer_unknown": set(),
+    "answer_parts": set(),
     "answer_user": {"passages", "question", "instruction"},
     "answer_retry": {"instruction"},
     "condense": {"history", "question"},

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rag.answer import answerable, asked_share, quoted_answer
+from rag.answer import answerable, asked_share, quoted_answer, system_prompt
 from rag.chinese import NOT_TRANSLATED
 from rag.config import Settings
 from rag.fakes import FakeChat
@@ -32,9 +32,9 @@ def test_answer_cites_only_passages_in_the_prompt(real_chat: PaperChat, real_llm
 
 def test_model_saying_it_does_not_know_is_a_refusal_with_suggestions(real_chat: PaperChat,
                                                                      real_llm: FakeChat) -> None:
-    real_llm.replies.append("I don't know.")
+    real_llm.replies.extend(["I don't know.", "I don't know."])  # asked for its parts: still not
     answer = real_chat.ask("What learning rate does GLOT use for its pooling module?")
-    assert answer.refused and answer.citations == []
+    assert answer.refused and answer.citations == [] and len(real_llm.prompts) == 2
     assert "do not answer" in answer.text and "GLOT" in answer.suggestions
 
 
@@ -108,7 +108,7 @@ def test_a_translation_losing_a_marker_or_name_leaves_the_checked_english_answer
     assert answer.text == f"{NOT_TRANSLATED} GraphBSI is a one-shot graph generative model [1]."
     assert answer.citations and not answer.refused
     # a refusal is the Chinese refusal, with no translation asked
-    real_llm.replies.extend(["Which GPU does GraphBSI train on?", "I don't know."])
+    real_llm.replies.extend(["Which GPU does GraphBSI train on?", "I don't know.", "I don't know."])
     answer = real_chat.ask("GraphBSI 在哪种 GPU 上训练？")
     assert answer.refused and answer.text.startswith("已加载的论文没有回答这个问题。")
     assert not any("Translate this answer" in m[-1]["content"] for m in real_llm.prompts[3:])
@@ -314,8 +314,37 @@ def test_a_reply_that_only_names_the_paper_is_asked_again(real_chat: PaperChat,
     assert answer.raw_text.startswith("QuRL (Wei et al.) [1]") and "content-based" in answer.raw_text
 
 
-def test_a_model_saying_it_does_not_know_is_not_asked_again(real_chat: PaperChat,
-                                                            real_llm: FakeChat) -> None:
+def test_a_model_saying_only_that_it_does_not_know_is_asked_for_the_parts_it_can_answer(
+        real_chat: PaperChat, real_llm: FakeChat) -> None:
+    question = "What properties do QuRL's case-wise rubrics have, and were they written by hand?"
+    real_llm.replies.extend([
+        "I don't know.",
+        "QuRL's case-wise rubrics are question-specific, content-based and stylistically "
+        "sensitive [1]. The passages do not state who wrote them."])
+    events = list(real_chat.ask_stream(question))
+    answer = events[-1].answer
+    assert answer is not None and not answer.refused, answer.checks
+    assert {c.name for c in answer.citations} == {"QuRL"} and "content-based" in answer.text
+    first, again = real_llm.prompts
+    assert first[0]["content"] == system_prompt() and again[0]["content"] == system_prompt(parts=True)
+    assert "answer each part that the passages answer" in again[0]["content"]
+    assert again[1:] == first[1:]  # the same passages and question, asked anew
+    assert answer.checks[0].action == "asked again"
+    assert answer.checks[0].verdicts[0].check == "unknown_only"
+    assert any(e.kind == "status" and "does not know" in e.text for e in events)
+    assert answer.raw_text.startswith("I don't know.") and "content-based" in answer.raw_text
+
+
+def test_a_model_that_still_does_not_know_when_asked_for_the_parts_refuses(
+        real_chat: PaperChat, real_llm: FakeChat) -> None:
+    real_llm.replies.extend(["I don't know.", "我不知道。"])
+    answer = real_chat.ask("How many GPUs were QuRL's rubrics trained on?")
+    assert answer.refused and len(real_llm.prompts) == 2 and answer.passages
+
+
+def test_asking_for_the_parts_can_be_turned_off(real_chat: PaperChat, real_llm: FakeChat,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(real_chat.settings, "ask_parts_after_unknown", False)
     real_llm.replies.append("I don't know.")
     answer = real_chat.ask("What properties do QuRL's case-wise rubrics have?")
     assert answer.refused and len(real_llm.prompts) == 1

@@ -59,7 +59,8 @@ def test_evaluate_reports_refusals_and_accuracy(chat: PaperChat, fake_llm: FakeC
          "facts": [], "unanswerable": True},
     ]
     fake_llm.replies.extend([
-        "InfoSEDD can be used to compute Kullback–Leibler divergences [1].", "I don't know."])
+        "InfoSEDD can be used to compute Kullback–Leibler divergences [1].",
+        "I don't know.", "I don't know."])  # asked again for the parts: still not
     summary = evaluate(chat, questions, progress=False).summary()
     assert summary["questions"] == 2
     assert summary["refusal_recall"] == 1.0 and summary["refusal_precision"] == 1.0
@@ -71,7 +72,7 @@ def test_evaluate_reports_refusals_and_accuracy(chat: PaperChat, fake_llm: FakeC
 def test_a_refused_answerable_question_scores_no_facts(chat: PaperChat, fake_llm: FakeChat) -> None:
     question = {"id": "a", "type": "single", "question": "What does InfoSEDD compute?",
                 "papers": ["InfoSEDD"], "facts": ["InfoSEDD"], "unanswerable": False}
-    fake_llm.replies.append("I don't know.")
+    fake_llm.replies.extend(["I don't know.", "I don't know."])  # and for its parts
     report = evaluate(chat, [question], progress=False)
     assert report.rows[0]["refused"] and "InfoSEDD" in report.rows[0]["answer"]  # a suggestion
     assert report.summary()["accuracy"] == 0.0 and report.summary()["refusal_precision"] == 0.0
@@ -100,14 +101,14 @@ def test_eval_answers_command_prints_a_summary(tmp_path: Path) -> None:
 
 def test_replay_gives_each_question_its_recorded_reply_and_rewrite(tmp_path) -> None:
     from eval.answers import ReplayChat
-    from rag import prompts
+    from rag.answer import system_prompt
 
     rows = tmp_path / "rows.jsonl"
     rows.write_text(json.dumps({"question": "RoT 快多少？", "raw": "RoT 快 82% [1]。",
                                 "standalone_query": "How much faster is RoT?"}, ensure_ascii=False)
                     + "\n" + json.dumps({"question": "Who wrote War and Peace?", "raw": ""}) + "\n")
     replay = ReplayChat.from_rows(rows)
-    answer_prompt = [{"role": "system", "content": prompts.load("answer_system")},
+    answer_prompt = [{"role": "system", "content": system_prompt()},
                      {"role": "user", "content": "<passages>...</passages>\nQuestion: RoT 快多少？"}]
     assert "".join(replay.stream(answer_prompt)) == "RoT 快 82% [1]。"
     rewrite = [{"role": "system", "content": "Translate."}, {"role": "user", "content": "RoT 快多少？"}]
@@ -118,19 +119,20 @@ def test_replay_gives_each_question_its_recorded_reply_and_rewrite(tmp_path) -> 
 
 def test_replay_gives_a_reply_asked_again_its_second_part(tmp_path) -> None:
     from eval.answers import ReplayChat
-    from rag import prompts
-    from rag.answer import retry_messages
+    from rag.answer import retry_messages, system_prompt
     from rag.pipeline import ASKED_AGAIN
 
     rows = tmp_path / "rows.jsonl"
     rows.write_text(json.dumps({"question": "What do QuRL's rubrics look like?",
                                 "raw": f"QuRL (Wei et al.) [1]{ASKED_AGAIN}They are case-wise [1]."}) + "\n")
     replay = ReplayChat.from_rows(rows)
-    first = [{"role": "system", "content": prompts.load("answer_system")},
+    first = [{"role": "system", "content": system_prompt()},
              {"role": "user", "content": "Question: What do QuRL's rubrics look like?"}]
     assert "".join(replay.stream(first)) == "QuRL (Wei et al.) [1]"
     again = retry_messages(first, "QuRL (Wei et al.) [1]", "What do QuRL's rubrics look like?")
     assert "".join(replay.stream(again)) == "They are case-wise [1]." and replay.missing == 0
+    parts = [{"role": "system", "content": system_prompt(parts=True)}, first[1]]  # asked anew for the parts
+    assert "".join(replay.stream(parts)) == "They are case-wise [1]." and replay.missing == 0
 
 
 

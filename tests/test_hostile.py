@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rag import prompts
+from rag.answer import system_prompt
 from rag.config import DEMO_CORPUS
 from rag.fakes import FakeChat
 from rag.pipeline import PaperChat
@@ -50,7 +51,7 @@ def test_a_hostile_abstract_stays_quoted_data_in_the_prompt(hostile_chat: PaperC
     hostile_chat.llm().replies.append("PWNED [9]. Token budget attacks reduce latency [7].")  # type: ignore[attr-defined]
     answer = hostile_chat.ask(QUESTION)
     system, user = _user_prompt(hostile_chat)
-    assert system == prompts.load("answer_system")  # the instructions are the fixed ones
+    assert system == system_prompt()  # the instructions are the fixed ones
     assert user.count("<passages>") == 1 and user.count("</passages>") == 1
     inside = user.split("<passages>", 1)[1].split("</passages>", 1)[0]
     assert "ignore previous instructions" in inside  # the document was given, as data

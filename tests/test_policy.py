@@ -53,6 +53,7 @@ from rag.policy import (
     spells,
     subject,
     subjects_of,
+    unknown_only,
     verdict_kept,
 )
 from rag.text import english_stems, tokenize
@@ -1015,12 +1016,29 @@ def test_each_figure_of_a_sentence_is_bound_to_its_own_clause() -> None:
     ("[1]", True),
     ("", True),
     ("QuRL's rubrics are question-specific and content-based [1].", False),
-    ("I don't know.", False),  # a refusal is an answer: never asked again
+    ("I don't know.", False),  # a refusal is not a name: asked for its parts instead (unknown_only)
     ("已加载的论文没有提到。", False),
 ])
 def test_names_only_decides_when_the_model_is_asked_again(reply: str, again: bool) -> None:
     names = ["QuRL Qingwei Wei", "RFedAGS Zhenwei Huang"]
     assert names_only("What properties do QuRL's rubrics have?", reply, names).ok is again
+
+
+@pytest.mark.parametrize(("reply", "bare"), [
+    ("I don't know.", True),
+    ("I don't know", True),
+    ("  I do not know. ", True),
+    ("我不知道。", True),
+    ("I don't know. [1]", True),  # a stray marker says nothing more
+    ("", False),  # an empty reply is asked again as naming nothing (names_only)
+    ("I don't know. RoT reduces output tokens by up to 40% [1].", False),  # it says something
+    ("RoT reduces output tokens by up to 40% [1]. I don't know the rest.", False),
+    ("The passages do not state how many GPUs were used.", False),  # the model's own verdict
+    ("已加载的论文没有提到。", False),
+])
+def test_unknown_only_is_a_reply_saying_nothing_but_that_the_model_does_not_know(reply: str,
+                                                                                 bare: bool) -> None:
+    assert unknown_only(reply).ok is bare
 
 
 GLOT_GNN = ("GLOT treats a sentence as a token graph and refines it with a lightweight graph "

@@ -201,7 +201,7 @@ def test_author_list_survives_a_reply_that_fails_checking(chat: PaperChat, fake_
 
 def test_a_failed_reply_to_an_ordinary_question_is_still_refused(chat: PaperChat,
                                                                  fake_llm: FakeChat) -> None:
-    fake_llm.replies.append("I don't know.")
+    fake_llm.replies.extend(["I don't know.", "I don't know."])  # and for its parts
     assert chat.ask("What learning rate does Moshe Eliasof use in GLOT?").refused
 
 

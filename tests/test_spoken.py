@@ -9,7 +9,7 @@ import json
 import pytest
 
 from eval.answers import ReplayChat
-from rag import prompts
+from rag.answer import system_prompt
 from rag.policy import asking_part, asks_yes_no, offered_choices
 from rag.query import detect_intent
 from rag.spoken import punctuated, without_fillers
@@ -80,6 +80,6 @@ def test_a_replay_finds_the_reply_recorded_for_the_question_as_dictated(tmp_path
     said = "glot what's the accuracy on the stress test"
     rows = tmp_path / "rows.jsonl"
     rows.write_text(json.dumps({"question": said, "raw": "Over 97% [1]."}) + "\n")
-    prompt = [{"role": "system", "content": prompts.load("answer_system")},
+    prompt = [{"role": "system", "content": system_prompt()},
               {"role": "user", "content": f"Question: {punctuated(said)}"}]
     assert "".join(ReplayChat.from_rows(rows).stream(prompt)) == "Over 97% [1]."

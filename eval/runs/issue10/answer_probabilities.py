@@ -20,7 +20,7 @@ from pathlib import Path
 
 from eval.answers import ReplayChat, load_questions
 from eval.libraries import open_library
-from rag import prompts
+from rag.answer import system_prompt
 from rag.config import DEMO_CORPUS, Settings
 from rag.llm import openai_endpoint
 
@@ -39,7 +39,7 @@ class ProbeChat:
         self.replay, self.live, self.verify, self.seen = replay, live, verify, {}
 
     def stream(self, messages: list[dict[str, str]], **kwargs) -> Iterator[str]:  # noqa: ANN003
-        if messages[0]["content"] == prompts.load("answer_system") and len(messages) == 2:
+        if messages[0]["content"] == system_prompt() and len(messages) == 2:
             reply = "".join(self.replay.stream(messages, **kwargs))
             seen = {"first": self.live.first_token(messages, top=20)}
             if self.verify and reply.strip():
