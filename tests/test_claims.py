@@ -30,6 +30,21 @@ from rag.query import detect_intent
      "GLOT is neat: it pools tokens with a graph."),
     ("Is it true that #论文分享# STAD 不需要标签👍", "STAD 不需要标签"),
     ("Is it true that RoT ranks #1 on 1/2 of the tasks at 37°C?", "RoT ranks #1 on 1/2 of the tasks at 37°C"),
+    # a fact-checker's memo: the quoted text to check, without its labels and notes
+    # (claims_blind43); an apostrophe inside the quote does not close it
+    ("Is it true that Headline to check: 'RoT's cache cuts latency.' Draft para 4 (editor: check 'cuts'): "
+     "'The models' accuracy held.' (Writer's query: 'held' = maintained.)",
+     "RoT's cache cuts latency. The models' accuracy held."),
+    ("Is it true that Quote attributed to Dmitry Yarotsky in the draft, please check: 'You can't widen the "
+     "corner forever'", "Dmitry Yarotsky: You can't widen the corner forever."),
+    ("Is it true that 核稿备忘 · 稿件第三段：“平均成功率约为 62%。”?", "平均成功率约为 62%。"),
+    # a quote inside the claim, which goes on after it, is part of the claim
+    ("Is it true that Foresti et al., baseline beaten: 'embedding trick' (continuous) < InfoSEDD's estimator?",
+     "Foresti et al., baseline beaten: 'embedding trick' (continuous) < InfoSEDD's estimator"),
+    ("Is it true that a long lead-in of more than twenty words that sets a scene and goes on and on before "
+     "the colon and only then says: 'RoT cuts latency.'",
+     "a long lead-in of more than twenty words that sets a scene and goes on and on before the colon and "
+     "only then says: 'RoT cuts latency.'"),
 ])
 def test_claim_questions_are_recognised(question: str, claim: str) -> None:
     assert is_claim_question(question) and detect_intent(question) == "claim"
