@@ -851,6 +851,10 @@ def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] 
         # discussed though it names TGNN's paper later on (blind30's bj18 at 4,310 papers)
         return Verdict("subject", False, f"about the paper discussed, cites {passage.hit.name}")
     named = ctx.subjects.named(claim)
+    if pid in named and off_topic(named, passage, ctx):
+        # "The ResiliBench paper evaluates ... [2]" in an answer about GLOT, the one paper the
+        # question names (blind46's bz28 went on to three other papers' abstracts)
+        return Verdict("subject", False, f"about {passage.hit.name}, not the paper asked about")
     if pid in named:
         return Verdict("subject", True, "cites the paper it names")
     if label := misattributed(claim, passage):
@@ -871,6 +875,15 @@ def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] 
         if not any(n in passage.text for n in asked):
             return Verdict("subject", False, f"about the paper asked about, cites {passage.hit.name}")
     return Verdict("subject", True, "")
+
+
+def off_topic(named: set[str], passage: Passage, ctx: Context) -> bool:
+    """A sentence naming only papers the question did not name, when the question names the
+    papers it is about (`ctx.named_focus`) and asks about no others (`asks_several`): what
+    another paper does is no answer to a question about this one."""
+    about = ctx.focus
+    return bool(ctx.named_focus and about and named and not named & about and not asks_several(ctx)
+                and not copy_of(passage, about, ctx))
 
 
 def no_contradiction(claim: str, passage: Passage) -> Verdict:

@@ -161,6 +161,26 @@ def test_subject_a_sentence_naming_no_paper_stays_with_the_papers_the_question_n
     assert subject("Latency drops sharply.", _passage(4, "copy", "A title", ROT), copied).ok
 
 
+def test_subject_a_sentence_about_a_paper_the_question_did_not_name_is_off_topic() -> None:
+    """Blind46's bz28: asked about GLOT alone, the model went on to ResiliBench, RoT and
+    SparseRL, each sentence naming and citing its own paper."""
+    rot, glot = _passage(1, "rot", "RoT", ROT), _passage(2, "glot", "GLOT", GLOT)
+    named = Context(subjects=SUBJECTS, focus=frozenset({"rot"}), named_focus=True)
+    off = subject("GLOT uses 20x fewer trainable parameters.", glot, named)
+    assert not off.ok and "not the paper asked about" in off.reason
+    assert subject("RoT reduces inference latency by 82%.", rot, named).ok
+    # naming the asked paper too: about it ("GLOT pools tokens, unlike RoT")
+    assert subject("Unlike RoT, GLOT uses 20x fewer trainable parameters.", glot, named).ok
+    # a question it describes, or one asking for other papers, may be answered from others
+    assert subject("GLOT uses 20x fewer trainable parameters.", glot, replace(named, named_focus=False)).ok
+    several = replace(named, question="Which other papers cut latency like RoT?")
+    assert subject("GLOT uses 20x fewer trainable parameters.", glot, several).ok
+    # a copy of the asked paper, loaded again under its own name
+    words = {"rot": frozenset(tokenize(ROT)), "glot": frozenset(tokenize(ROT))}
+    assert subject("GLOT reduces inference latency by 82%.", _passage(3, "glot", "GLOT", ROT),
+                   replace(named, paper_tokens=words.__getitem__)).ok
+
+
 def test_subject_a_sentence_naming_x_et_al_must_cite_a_paper_by_x() -> None:
     def by(pid: str, name: str, text: str, authors: str) -> Passage:
         return Passage(1, Hit(f"{pid}-0", pid, text, 1.0, {"display_name": name, "authors": authors}), text)
