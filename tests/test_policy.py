@@ -34,6 +34,7 @@ from rag.policy import (
     counted_thing,
     coverage,
     described,
+    figure_elsewhere,
     follows_kept,
     held_choice,
     known_words,
@@ -1988,3 +1989,26 @@ def test_a_sentence_that_only_gives_the_question_back_is_checked_against_its_pap
     adds = ("There is work that learns one dedicated unit encoding an attribute such as gender: it "
             "leverages model gradients to learn a feature neuron encoding societal bias information.")
     assert asked_terms_held(adds, gradiend, question, share=0.6, restated_span=3).ok
+
+
+def test_a_figure_is_said_beside_what_the_passage_says_it_of() -> None:
+    """Blind46's bz39 (unanswerable): "The sinusoidal embedding ... contributes 30% of the
+    performance gain" cited the abstract's "the generated code runs 30% faster on average"; the
+    sentence names nothing the question asked about for the rest of numbers_bound to tie."""
+    text = ("In SpMV tasks, it improves the compilation rate by 20% compared to existing methods, "
+            "and the generated code runs 30% faster on average.")
+    p = _passage(1, "sparse", "SparseRL", text)
+    q = "How much of the gain comes from the sinusoidal embedding?"
+    off = numbers_bound("The sinusoidal embedding contributes 30% of the performance gain.", p, q)
+    assert not off.ok and "30" in off.reason and "faster" in off.reason
+    assert figure_elsewhere("The sinusoidal embedding contributes 30% of the performance gain.", text)
+    # the same figure beside a word the passage has beside it, in other words around it
+    assert numbers_bound("SparseRL's generated kernels run 30% faster.", p, q).ok
+    assert numbers_bound("Compilation rates rise by 20% over existing methods.", p, q).ok
+    assert figure_elsewhere("It compiles 5,040 more kernels.", "It has 5040 tasks.")  # one figure, two spellings
+    # a figure the passage does not give, or a list of figures away from their things, is
+    # left to the other checks
+    assert figure_elsewhere("The code is 45% smaller.", text) == ""
+    assert figure_elsewhere("The rates were 20% and 30% respectively.", text) == ""
+    # a Chinese sentence, or one the passage holds word for word, is not judged so
+    assert numbers_bound("生成的代码贡献了 30% 的增益。", p, q).ok
