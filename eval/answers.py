@@ -184,7 +184,7 @@ class ReplayChat:
             return
         first, _, second = raw.partition(ASKED_AGAIN)
         # asked once more in the same conversation, or anew for the parts it answers
-        reply = second if again or messages[0]["content"] == _ANSWER_RULES[1] else first
+        reply = second if again or messages[0]["content"] == _PARTS_RULES else first
         self.missing += not reply
         yield reply
 
@@ -246,7 +246,8 @@ _PASSAGE_BLOCK = re.compile(r"^\[(\d+)\] [^\n]*\n(.*?)(?=\n\n\[\d+\] |\n</passag
 
 
 _READING_PROMPT = prompts.load("read_in_english").split("{", 1)[0]
-_ANSWER_RULES = (system_prompt(), system_prompt(parts=True))  # asked first; asked for the parts
+_PARTS_RULES = system_prompt(parts=True)  # a bare "I don't know" asked anew for the parts
+_ANSWER_RULES = (system_prompt(), _PARTS_RULES)
 _NUMBERED_LINE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
 
 

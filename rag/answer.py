@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -55,6 +56,7 @@ def format_passages(passages: list[Passage], named_authors: tuple[str, ...] = ()
     return "\n\n".join(blocks)
 
 
+@cache
 def system_prompt(parts: bool = False) -> str:
     """The answer rules. Their last says when to reply "I don't know": when no passage answers
     the question (prompts/answer_unknown.md) or, with `parts`, when none answers any part of it;
@@ -64,15 +66,20 @@ def system_prompt(parts: bool = False) -> str:
 
 
 def build_messages(question: str, passages: list[Passage], instruction: str = "",
-                   named_authors: tuple[str, ...] = (), parts: bool = False) -> list[dict[str, str]]:
-    """System rules (a fixed prefix the local server can cache) and the passages + question;
-    `parts`: the rules asking for each part of the question the passages answer."""
+                   named_authors: tuple[str, ...] = ()) -> list[dict[str, str]]:
+    """System rules (a fixed prefix the local server can cache) and the passages + question."""
     if is_chinese(question) and not instruction:
         instruction = ANSWER_IN_CHINESE
     user = prompts.render("answer_user", passages=format_passages(passages, named_authors),
                           question=question, instruction=instruction)
-    return [{"role": "system", "content": system_prompt(parts)},
+    return [{"role": "system", "content": system_prompt()},
             {"role": "user", "content": user.strip()}]
+
+
+def parts_messages(messages: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The same passages and question, asked anew under the rules asking for each part of the
+    question the passages answer (`system_prompt(parts=True)`)."""
+    return [{"role": "system", "content": system_prompt(parts=True)}, *messages[1:]]
 
 
 def retry_messages(messages: list[dict[str, str]], reply: str, question: str) -> list[dict[str, str]]:

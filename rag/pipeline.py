@@ -20,6 +20,7 @@ from rag.answer import (
     chosen,
     finalize,
     listing,
+    parts_messages,
     quoted_answer,
     refusal,
     retry_messages,
@@ -287,8 +288,7 @@ class PaperChat:
                 # Only "I don't know": asked anew with the rules for a question of several parts
                 # (answer each part the passages answer, say which they do not state).
                 again = unknown
-                retry = build_messages(asking, passages, INSTRUCTIONS.get(query.intent, ""),
-                                       query.filters.authors, parts=True)
+                retry = parts_messages(messages)
                 status = "The model said it does not know; asking it for the parts the passages answer…"
         if again is not None:
             yield Event("status", text=status)

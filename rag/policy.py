@@ -436,7 +436,8 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     nums = numbers(claim)
     if not nums:
         return Verdict("numbers_bound", True, "")
-    if not _CJK.search(claim) and not quotes(claim, passage) and (elsewhere := figure_elsewhere(claim, passage.text)):
+    quoted = quotes(claim, passage)
+    if not quoted and not _CJK.search(claim) and (elsewhere := figure_elsewhere(claim, passage.text)):
         return Verdict("numbers_bound", False, elsewhere)
     # "how many rubrics" answered "17.0 rubrics": the passage's 17.0 counts points, not rubrics
     asking = asking_part(question)
@@ -464,7 +465,7 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
         if measured in w and given and not any(given):
             return Verdict("numbers_bound", False, f"the passage's {', '.join(sorted(ns))} "
                            f"is not said of {measured}")
-    if not things or quotes(claim, passage):
+    if not things or quoted:
         # a sentence the passage holds word for word says its figures of what the passage does
         # (blind33's bm11: "an 18.9% relative accuracy improvement at a compression ratio of 0.1,
         # validating its efficacy for ... FL", copied whole, was dropped for its "FL")
@@ -1824,8 +1825,13 @@ def knows(text: str) -> Verdict:
     """An answer with a sentence saying only that the model does not know is the model's own
     refusal, whatever it cited before it (blind24's bd40: two cited sentences of background,
     then "I don't know."), and a reader cannot tell which part to believe."""
-    said = [x for x in split_sentences(re.sub(r"\[\d+\]", " ", text)) if _UNKNOWN.match(x.strip())]
-    return Verdict("knows", not said, f"the model says: {said[0].strip()}" if said else "")
+    said = [x for x in _marker_free_sentences(text) if _UNKNOWN.match(x)]
+    return Verdict("knows", not said, f"the model says: {said[0]}" if said else "")
+
+
+def _marker_free_sentences(text: str) -> list[str]:
+    """The text's sentences without their [n] markers, stripped, empty ones left out."""
+    return [x.strip() for x in split_sentences(re.sub(r"\[\d+\]", " ", text)) if x.strip()]
 
 
 def unknown_only(reply: str) -> Verdict:
@@ -1833,8 +1839,8 @@ def unknown_only(reply: str) -> Verdict:
     The local model says so to many long questions of several parts whose passages answer some
     of them (blind30-44: 21 of 62 such replies were to answerable questions), so it is asked
     once more for the parts the passages answer (`PaperChat`, `ask_parts_after_unknown`)."""
-    said = [x for x in split_sentences(re.sub(r"\[\d+\]", " ", reply)) if x.strip()]
-    bare = bool(said) and all(_UNKNOWN.match(x.strip()) for x in said)
+    said = _marker_free_sentences(reply)
+    bare = bool(said) and all(_UNKNOWN.match(x) for x in said)
     return Verdict("unknown_only", bare, "the model said only that it does not know" if bare else "")
 
 
