@@ -59,6 +59,9 @@ CUE = re.compile(
     r"true or false\s*[:,]?|(?:do|does) (?:the|any|the loaded) papers? (?:support|show|say|claim|"
     r"confirm) that|(?:verify|check)\b(?: the claim)?(?: that)?\s*:?)\s*", re.IGNORECASE)
 CUE_ZH = re.compile(r"是真的吗|是否属实|对吗|是不是真的|是否正确|真的吗")
+# the Chinese cue closing a claim, with what points back at it: "…”，这是真的吗？", "…，对吗？"
+_CUE_ZH_END = re.compile(r"[，,]?\s*(?:这(?:个|种)?(?:说法)?|此说法)?\s*(?:是真的吗|是否属实|对吗|是不是真的|"
+                         r"是否正确|真的吗)\s*[?？]*\s*$")
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*%?")
 
 LINES = {
@@ -95,11 +98,13 @@ def _without_years(claim: str) -> str:
 
 def claim_of(question: str) -> str:
     """The claim itself: 'Is it true that X?' -> 'X', with figures as people say them written
-    as figures ("80 percent": 80%, "four-fifths": 80%, "两成": 20%; `said_figures`), a press
+    as figures ("80 percent": 80%, "four-fifths": 80%, "两成": 20%; `said_figures`), no
+    closing Chinese cue ("X，这是真的吗？" -> "X"), a press
     release's "Ammar Ahmed and colleagues" as the label "Ahmed et al.", no citation years, no
     post furniture (`without_post_furniture`) and, when it quotes the text to check after a
     label ("Draft para 4: '...'"), the quoted text alone (`quoted_claim`)."""
-    claim = CUE.sub("", question, count=1).strip().rstrip("?？ ").strip()
+    claim = CUE.sub("", question, count=1).strip()
+    claim = _CUE_ZH_END.sub("", claim).strip().rstrip("?？ ").strip() or claim
     claim = quoted_claim(without_post_furniture(claim))
     return said_figures(_COLLEAGUES.sub(r"\1 et al.", _without_years(claim)))
 

@@ -38,6 +38,10 @@ from rag.query import detect_intent
     ("Is it true that Quote attributed to Dmitry Yarotsky in the draft, please check: 'You can't widen the "
      "corner forever'", "Dmitry Yarotsky: You can't widen the corner forever."),
     ("Is it true that 核稿备忘 · 稿件第三段：“平均成功率约为 62%。”?", "平均成功率约为 62%。"),
+    # a Chinese cue closing the claim is no part of it, nor is what points back at it
+    ("RoT 把推理延迟降低了 82%，这是真的吗？", "RoT 把推理延迟降低了 82%"),
+    ("核稿：“RoT 把推理延迟降低了 82%。”是真的吗？", "RoT 把推理延迟降低了 82%。"),
+    ("QuRL 是用 DPO 训练的，对吗?", "QuRL 是用 DPO 训练的"),
     # a quote inside the claim, which goes on after it, is part of the claim
     ("Is it true that Foresti et al., baseline beaten: 'embedding trick' (continuous) < InfoSEDD's estimator?",
      "Foresti et al., baseline beaten: 'embedding trick' (continuous) < InfoSEDD's estimator"),
