@@ -276,7 +276,8 @@ def _absence(raw: dict[str, Any]) -> re.Pattern[str] | None:
 
 def _release(raw: dict[str, Any]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
     """Whether code or data are out: (denied, stated). Denied: "code not released", "the
-    weights have not been made public", "no public code", "closed-source model", "代码未开源";
+    weights have not been made public", "no public code", "no code was released", "the authors
+    never released an implementation", "haven't open-sourced their weights", "closed-source model", "代码未开源";
     stated: "Our code is available at ...", "we release the dataset", a repository's address."""
     def alt(items: list[str]) -> str:
         return "|".join(map(re.escape, sorted(items, key=len, reverse=True)))
@@ -288,7 +289,12 @@ def _release(raw: dict[str, Any]) -> tuple[re.Pattern[str] | None, re.Pattern[st
     t, v = alt(things), alt(verbs)
     denied = [rf"\b(?:{t})\s+(?:(?:is|are|was|were|has|have|had)\s+)?(?:not|never|yet\s+to\s+be)\s+"
               rf"(?:(?:been|yet|made|been\s+made)\s+)?(?:{v})\b",
-              rf"\bno\s+(?:public(?:ly\s+available)?|released|open[- ]source)\s+(?:{t})\b"]
+              rf"\bno\s+(?:public(?:ly\s+available)?|released|open[- ]source)\s+(?:{t})\b",
+              rf"\bno\s+(?:{t})\s+(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)(?:(?:yet|publicly)\s+)?(?:{v})\b"]
+    if acts := raw.get("release_acts", []):  # "the authors never released an implementation"
+        denied.append(rf"(?:\bnot|\bnever|n['’]t|\byet\s+to)\s+(?:(?:yet|publicly|openly)\s+)?(?:{alt(acts)})\s+"
+                      rf"(?:(?:an|a|the|any|their|its|his|her)\s+)?(?:(?:public|working|official|open[- ]source)\s+)?"
+                      rf"(?:{t})\b")
     if closed:
         denied.append(rf"(?<![\w-])(?:{alt(closed)})\s+(?:{t})\b|\b(?:{t})\s+(?:{alt(closed)})(?![\w-])")
     if closed_cjk:
@@ -526,9 +532,12 @@ def contradiction(claim: str, sentence: str, name: str = "", spelled: bool = Fal
     s_scope, s_heads = _scopes(sentence)
     c_pos = {x.stem for x in c_scope if not x.negated}
     s_pos = {x.stem for x in s_scope if not x.negated}
-    if flipped := (c_heads & s_pos - s_heads) | (s_heads & c_pos - c_heads):
-        return f"negation differs on '{sorted(flipped)[0]}'"
     own = _own_name(name)
+    flipped = (c_heads & s_pos - s_heads) | (s_heads & c_pos - c_heads)
+    # a word the paper's one-word name begins with is the name's ("without recurrence" said of
+    # another model, against "Recurrent-Depth Simulator (RecurrSim)": claims_blind44's dx21)
+    if flipped := {f for f in flipped if not any(len(f) >= 4 and o != f and o.startswith(f) for o in own)}:
+        return f"negation differs on '{sorted(flipped)[0]}'"
     c_dir, s_dir = _directions(c_scope, own), _directions(s_scope, own)
     opposite = {(_OTHER_WAY[d], o) for d, o in c_dir}
     # a word the sentence itself moves both ways is two things sharing a stem ("20x fewer
@@ -737,11 +746,35 @@ def near_figures(a: str, b: str) -> bool:
     return abs(x - y) <= words().figure_rounding * max(abs(x), abs(y))
 
 
+def _precision(figure: str) -> float:
+    """The step a figure is written to: 0.1 for "18.9", 1 for "19", 10 for "60", 1000 for "5000"."""
+    whole, _, decimals = figure.partition(".")
+    if decimals:
+        return 10.0 ** -len(decimals)
+    zeros = len(whole) - len(whole.rstrip("0"))
+    return 10.0 ** min(zeros, len(whole) - 1)
+
+
+# shares a speaker says as a fraction ("a third", "four-fifths"): percentages of k/d for d <= 10
+_FRACTIONS = frozenset(round(100 * k / d, 1) for d in range(2, 11) for k in range(1, d))
+
+
+def rounded_figures(a: str, b: str) -> bool:
+    """Whether the first figure (a claim's) is the second (a passage's) rounded: to the step it
+    is written to ("19%" for 18.9%, "60%" for 62.1%, "300" for 262) or, a share said as a
+    simple fraction (33.3% for "a third"), within `figure_rounding_share` of it (`near_figures`). "95%" (nineteen in twenty) is not 90%
+    rounded, though within that share of it (claims_blind44's dx11)."""
+    x, y = float(a), float(b)
+    if abs(x - y) <= _precision(a) / 2 + 1e-9:
+        return True
+    return round(x, 1) in _FRACTIONS and near_figures(a, b)
+
+
 def changed_figure(claim: str, sentence: str) -> str:
     """The claim gives another figure of the same kind to what the sentence gives its figure:
     "with 200x fewer trainable parameters" against "with 20x fewer trainable parameters". The
     words after the two figures agree (two of them, or one and one before), neither figure is
-    in the other text, they are not near each other (a rounding) and two percentages do not
+    in the other text, neither is the other rounded (`rounded_figures`) and two percentages do not
     add up to 100 ("86.5% of the memory" for "13.5% less"); a figure within the other's bound
     ("more than 150" against 5,040; 30% against "up to 40%") agrees. The words before alone do not
     count: "results at a compression ratio of 0.01" may be a setting the sentence does not
@@ -761,7 +794,7 @@ def changed_figure(claim: str, sentence: str) -> str:
         # named by the same words before it ("at compression ratio 0.01" for "of 0.1") is changed
         anchored = bool(given & held - {n})
         for m, its_kind, its_bound, its_before, its_after in said:
-            if m in given or its_kind != kind or near_figures(n, m):
+            if m in given or its_kind != kind or rounded_figures(n, m):
                 continue
             if bound != its_bound and (within_bound(n, bound, m) or within_bound(m, its_bound, n)):
                 continue  # "more than 150 tasks for each API" against "5,040 tasks"; 30% of "up to 40%"

@@ -26,7 +26,7 @@ class Spoken:
     """The spoken-figure word lists, loaded once."""
 
     fraction: re.Pattern[str] | None  # "four-fifths", "a third of", "over a third"
-    share: re.Pattern[str] | None  # "nine out of ten", "9 in 10"
+    share: re.Pattern[str] | None  # "nine out of ten", "9 in 10", "19 out of every 20"
     times: re.Pattern[str] | None  # "five times", "ten-fold": a number word before a ratio's unit
     tenths_cjk: re.Pattern[str] | None  # "两成": tenths
     half_cjk: str  # "一半"
@@ -58,7 +58,7 @@ def spoken() -> Spoken:
     fraction = re.compile(
         rf"\b(?:(?P<lead>{lead})\s+)?(?:(?P<count>{count})[\s-])?(?P<part>{part})\b(?P<of>\s+of\b)?",
         re.IGNORECASE) if parts else None
-    share = re.compile(rf"\b(?P<count>{count}|\d+)\s+(?:out\s+of|in)\s+(?P<whole>{count}|\d+)\b(?!\s*(?:%|percent))",
+    share = re.compile(rf"\b(?P<count>{count}|\d+)\s+(?:(?:out\s+of|in)(?:\s+every)?|of\s+every)\s+(?P<whole>{count}|\d+)\b(?!\s*(?:%|percent))",
                        re.IGNORECASE)
     units = words().multiplier
     times = re.compile(rf"\b(?P<count>{_alternatives([w for w in numerals if w not in ('a', 'an')])})"

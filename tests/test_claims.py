@@ -467,6 +467,23 @@ def test_another_figure_for_the_same_thing_contradicts() -> None:
     # ... unless the claim gives the sentence's own result there (claims_blind33's dm13)
     assert "0.01" in changed_figure("Discrepancy-aware FL compression, headline: +18.9% relative accuracy at "
                                     "compression ratio 0.01", zhiyi)
+    # a figure near the other is a rounding only when rounded to its own step (claims_blind44's
+    # dx11: "19 out of every 20 tokens", 95%, is not the abstract's 90% rounded), or a fraction said
+    glot = ("Experimentally, our approach is remarkably robust and efficient: on a diagnostic stress test "
+            "where 90% of tokens are random distractors, GLOT maintains over 97% accuracy while baseline "
+            "methods collapse.")
+    claim = claim_of("Is it true that GLOT held over 97% accuracy on a stress test in which 19 out of every 20 "
+                     "tokens were random distractors?")
+    assert "95%" in claim and "95" in changed_figure(claim, glot)
+    assert not changed_figure(claim.replace("95%", "90%"), glot)
+
+
+def test_a_figure_is_rounded_to_the_step_it_is_written_to() -> None:
+    from rag.contradiction import rounded_figures
+    for claim, passage in (("19", "18.9"), ("60", "62.1"), ("300", "262"), ("1000", "1024"), ("33.3", "31")):
+        assert rounded_figures(claim, passage), (claim, passage)
+    for claim, passage in (("95", "90"), ("85", "82"), ("0.1", "0.01"), ("200", "20")):
+        assert not rounded_figures(claim, passage), (claim, passage)
 
 
 def test_a_figure_said_roughly_is_held_by_the_papers_and_contradicted_by_another() -> None:
@@ -1048,6 +1065,31 @@ def test_a_claim_that_code_is_not_released_is_contradicted_by_its_address() -> N
     for other in ("code is released", "without code changes", "no target data are available at test time"):
         assert release_denied(other, said) == "", other
     assert release_denied("code not released", "We compress updates on a small calibration subset.") == ""
+    # the release said actively, or its thing first (claims_blind44's dx13, a pitch deck's moat)
+    for denied in ("its authors never released an implementation", "they haven't open-sourced their weights",
+                   "the team did not release any code", "no code was released"):
+        assert release_denied(f"Zhiyi et al. compress updates, and {denied}.", said), denied
+    for other in ("the results were never released to the press", "they did not release the dataset"):
+        assert release_denied(other, said) == "", other
+
+
+@pytest.mark.slow
+def test_a_denied_release_is_contradicted_by_an_address_however_unlike_the_claim(real_chat: PaperChat) -> None:
+    """claims_blind44's dx13: "its authors never released an implementation, so ours is the only
+    working version outside their lab" shares too little with "Our code is available at ..."
+    (cosine 0.34) for the checks that need a close sentence; the address contradicts it
+    anyway. Another paper's address does not."""
+    text = ("We propose a discrepancy-aware compression method for federated learning. "
+            "Our code is available at https://github.com/wzy1026wzy/Discrepancy-aware-Compression-for-FL.")
+    hit = Hit("z0", "pz", text, 1.0, {"display_name": "Zhiyi et al."})
+    passages = [Passage(1, hit, text)]
+    ctx = Context(subjects=Subjects({"Zhiyi et al.": "pz"}))
+    claim = "Zhiyi et al.: its authors never released an implementation, so ours is the only working version outside their lab"
+    got = judge_claim(claim, passages, real_chat.vectors, ctx)
+    assert got.verdict == "contradicted" and "github.com" in got.sentence
+    other = Passage(1, Hit("r0", "pr", text, 1.0, {"display_name": "RoT"}), text)
+    ctx = Context(subjects=Subjects({"Zhiyi et al.": "pz", "RoT": "pr"}))
+    assert judge_claim(claim, [other], real_chat.vectors, ctx).verdict == "unstated"
 
 
 

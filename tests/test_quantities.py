@@ -18,6 +18,10 @@ RESILI = ("Specifically, MDP-optimal workflow prompts achieve an average success
     ("RoT cuts latency by more than four-fifths", "RoT cuts latency by more than 80%"),
     ("nine out of ten tokens", "90% tokens"),
     ("one in four theories", "25% theories"),
+    ("19 out of every 20 tokens", "95% tokens"),
+    ("one in every four runs", "25% runs"),
+    ("19 of every 20 tokens", "95% tokens"),
+    ("19 of 20 tokens", "19 of 20 tokens"),  # a count of a count, not said as a share
     ("about a third of the time", "about 33.3% of the time"),
     ("nearly two-thirds of tasks", "nearly 66.7% of tasks"),
     ("succeeds about half the time", "succeeds about 50% the time"),
