@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from rag.policy import (
     offered_held,
     varied_held,
     verdict_kept,
+    without_unknown,
 )
 from rag.sentences import VectorCache, closest_sentence, relevance, split_sentences
 from rag.text import author_label, english_stems, is_chinese, tokenize
@@ -149,14 +151,27 @@ def gives_what_was_asked(question: str, text: str) -> bool:
     return answer_type_matches(question, MARKER.sub("", text)).ok
 
 
+# shown in place of the "I don't know" a reply asked for the parts gives to some of them
+UNSTATED_PARTS = ("The passages do not state the other parts of the question.", "这些段落没有说明问题的其余部分。")
+
+
 def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCache,
              suggestions: list[str], query_text: str = "",
-             unknown: frozenset[str] = frozenset(), ctx: Context | None = None) -> Answer:
+             unknown: frozenset[str] = frozenset(), ctx: Context | None = None,
+             parts: bool = False) -> Answer:
     """Check the model's citations against the passages; refuse when nothing survives or the
     surviving answer does not give what was asked. `query_text` is the standalone English form
-    of the question; `unknown` its words that no loaded paper contains (or a whole `ctx`)."""
+    of the question; `unknown` its words that no loaded paper contains (or a whole `ctx`).
+    `parts`: the reply was asked for each part the passages answer (prompts/answer_parts.md),
+    so its "I don't know" for a part is said of that part, not of the whole answer: with
+    other sentences kept it is shown as `UNSTATED_PARTS` (blind47's ca03 and ca13, blind46's
+    bz10: refused for a last "I don't know." after parts answered and cited)."""
     ctx = ctx or Context(question=query_text or question, unknown=unknown)
     checked = check_citations(raw, passages, vectors, ctx=ctx)
+    said = knows(checked.text)
+    if not said.ok and parts and checked.cited and (rest := without_unknown(checked.text)):
+        checked = replace(checked, text=f"{rest} {UNSTATED_PARTS[int(is_chinese(question))]}")
+        said = Verdict("knows", True, f"{said.reason[len('the model says: '):]} (of the parts it does not answer)")
     asked = f"{question} {query_text}"
     by_n = {p.n: p for p in passages}
     cited = [by_n[n] for n in checked.cited if n in by_n]
@@ -170,7 +185,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
              offered_held(question, query_text, checked.text, cited, ctx.words_of),
              choice_held(query_text or question, checked.text, cited, ctx.words_of),
              verdict_kept(query_text or question, checked.checks, checked.text),
-             knows(checked.text),
+             said,
              affirmed_held(question, query_text, checked.text, cited, ctx.words_of, share=ctx.term_share))
     checks = [*checked.checks, SentenceCheck(checked.text, tuple(checked.cited), "answer", whole)]
     if checked.refused or not checked.cited or not all(v.ok for v in whole):

@@ -528,7 +528,9 @@ def claim_sentences(claim: str, ctx: Context) -> list[str]:
 # Where a claim joins statements: "; ", " — ", " + ", ", and ", ", plus ", ", while ", ", but "
 _JOINS = re.compile(r"\s*;\s+|\s+[—–]\s+|\s+\+\s+|,\s+(?:and|plus|while|whereas|but)\s+")
 # "InfoSEDD: ...", "RoT, as ratios: ...": a head naming what the claim is about, before a colon
-_HEAD = re.compile(r"^(?P<head>[^:;]{1,60}?):\s+")
+# (not inside brackets: "Node affinity prediction (for us: which merchants ...) is ..." has none,
+# claims_blind44's dx06)
+_HEAD = re.compile(r"^(?P<head>(?:[^:;()]|\([^():;]*\)){1,60}?):\s+")
 
 
 def claim_parts(claim: str, ctx: Context) -> list[str]:

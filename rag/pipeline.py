@@ -298,7 +298,7 @@ class PaperChat:
                 raw = f"{raw}{ASKED_AGAIN}{more}"
                 ctx = yield from self._read_in_english(more, passages, ctx, model)
                 answer = finalize(asking, more, passages, self.vectors, suggestions,
-                                  query.text, ctx=ctx)
+                                  query.text, ctx=ctx, parts=again.check == "unknown_only")
             except (LLMError, ValueError) as exc:
                 log.warning("asking the model again failed: %s", exc)
             answer.checks.insert(0, SentenceCheck("", (), "asked again", (again,)))

@@ -360,12 +360,21 @@ def asks_yes_no(question: str) -> bool:
     return first in w.yes_no_openers and not low.startswith(w.restating_openers)
 
 
+def _asks_yes_no_later(question: str) -> bool:
+    """Whether a sentence of the question after its first asks yes / no: "... rather than each
+    call failing independently. Do ResiliBench's error models simulate such correlated
+    failures?" (blind47's ca35). Only a "Yes" is read as answering it (`asked_terms_held`); a
+    question is still read by its first sentence otherwise (`asks_yes_no`)."""
+    return any(asks_yes_no(x) for x in (split_sentences(question) or [question])[1:])
+
+
 def asked_terms_held(claim: str, passage: Passage, question: str,
                      paper: frozenset[str] = frozenset(), share: float = 1.0,
                      restated_span: int = 0, echo_share: float = DEFAULT_ECHO_SHARE) -> Verdict:
     """The two-word terms the sentence repeats from the question are held by the cited paper:
     at least `share` of them (one term of one: all), and all of them answering a yes / no
-    question, whose terms are what the answer asserts ("Yes, it was applied to age bias"), or
+    question, whose terms are what the answer asserts ("Yes, it was applied to age bias"),
+    saying "Yes" to a yes / no sentence after the question's first (`_asks_yes_no_later`), or
     agreeing with what the asker believes (`belief`).
     Terms inside a stretch of at least `restated_span` words the sentence copies from the
     question's description (`described`) are restated, not something the sentence asserts:
@@ -374,8 +383,8 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     [4]"): all it says is that the cited paper fits the question's words, so they are checked
     (blind21's ba16, blind31's bk15 at 4,310 papers cited another paper so)."""
     yes = affirms(claim)
-    if asks_yes_no(question) or yes and belief(question)[1]:
-        share = 1.0  # "Yes, ..." to what the asker believes asserts all of it
+    if asks_yes_no(question) or yes and (belief(question)[1] or _asks_yes_no_later(question)):
+        share = 1.0  # "Yes, ..." to what the asker believes, or to a later yes / no sentence, asserts all of it
     tokens = tokenize(claim)
     copied = restated(tokens, tokenize(described(question)), restated_span)
     own = [i for i, t in enumerate(tokens) if t not in _VERDICT_WORDS]
@@ -1827,6 +1836,13 @@ def knows(text: str) -> Verdict:
     then "I don't know."), and a reader cannot tell which part to believe."""
     said = [x for x in _marker_free_sentences(text) if _UNKNOWN.match(x)]
     return Verdict("knows", not said, f"the model says: {said[0]}" if said else "")
+
+
+def without_unknown(text: str) -> str:
+    """The text without its sentences saying only that the model does not know, [n] markers
+    kept on the others; "" when nothing else is left."""
+    kept = [x for x in split_sentences(text) if not _UNKNOWN.match(re.sub(r"\[\d+\]", " ", x).strip())]
+    return " ".join(x.strip() for x in kept if x.strip())
 
 
 def _marker_free_sentences(text: str) -> list[str]:

@@ -335,6 +335,26 @@ def test_a_model_saying_only_that_it_does_not_know_is_asked_for_the_parts_it_can
     assert answer.raw_text.startswith("I don't know.") and "content-based" in answer.raw_text
 
 
+def test_an_unknown_part_of_the_parts_reply_is_said_of_that_part(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    """blind47's ca03 and ca13: asked for the parts, the model answered some with citations and
+    said "I don't know." of the last; that sentence refused the whole answer. In a parts reply
+    it is shown as the passages not stating the other parts. The same reply as a first answer
+    is still the model's own refusal (blind24's bd40)."""
+    question = "What properties do QuRL's case-wise rubrics have, and who wrote them?"
+    parts = ("QuRL's case-wise rubrics are question-specific, content-based and stylistically sensitive [1]. "
+             "I don't know.")
+    real_llm.replies.extend(["I don't know.", parts])
+    answer = real_chat.ask(question)
+    assert not answer.refused, answer.checks
+    assert "content-based" in answer.text and "I don't know" not in answer.text
+    assert answer.text.endswith("The passages do not state the other parts of the question.")
+    real_llm.replies.append(parts)
+    assert real_chat.ask(question).refused
+    # a parts reply with nothing else cited still refuses
+    real_llm.replies.extend(["I don't know.", "The rubrics are discussed. I don't know."])
+    assert real_chat.ask(question).refused
+
+
 def test_a_model_that_still_does_not_know_when_asked_for_the_parts_refuses(
         real_chat: PaperChat, real_llm: FakeChat) -> None:
     real_llm.replies.extend(["I don't know.", "我不知道。"])

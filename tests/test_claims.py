@@ -110,6 +110,7 @@ from rag.claims import (  # noqa: E402
     ClaimVerdict,
     asserted,
     claim_parts,
+    claim_sentences,
     claim_terms,
     claim_words_held,
     comparison_held,
@@ -1140,6 +1141,13 @@ def test_a_claim_of_several_sentences_is_split_at_its_sentences() -> None:
     # several sentences naming no paper are not split
     whole = "Reasoning models can now answer much faster. The team cut waiting time by more than 80%."
     assert claim_parts(whole, ctx) == [whole]
+    # a colon inside brackets opens no head (claims_blind44's dx06: "(for us: ...)")
+    aside = ("Node affinity prediction (for us: which merchants a cardholder will favour next) is common. "
+             "RoT beats the heuristics.")
+    assert claim_sentences(aside, ctx)[0] == ("RoT: Node affinity prediction (for us: which merchants a "
+                                              "cardholder will favour next) is common")
+    assert claim_parts("RoT (Ahmed et al.): cuts inference latency; reuses earlier thoughts", ctx) == [
+        "RoT: cuts inference latency", "RoT: reuses earlier thoughts"]
 
 
 def test_a_claims_heading_and_questions_are_not_what_it_asserts() -> None:

@@ -621,6 +621,13 @@ def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None
     # "Is there work that ...?" describes the work it asks for: the share applies
     assert asked_terms_held(claim, grad, "Is there work where the gradient feature neuron "
                             "was applied to age bias?", share=0.6).ok
+    # a yes / no sentence after a scene-setting one: a "Yes" asserts it all (blind47's ca35),
+    # while another sentence is read with the share
+    scene = ("Our claim covers debiasing with gradients along other attributes. Has the gradient feature "
+             "neuron been applied to age bias?")
+    missed = asked_terms_held(claim, grad, scene, share=0.6)
+    assert not missed.ok and "age bia" in missed.reason
+    assert asked_terms_held("The gradient feature neuron was applied to age bias.", grad, scene, share=0.6).ok
 
 
 def test_a_yes_asserts_the_whole_yes_no_question_even_terms_it_does_not_repeat() -> None:
