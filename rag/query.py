@@ -410,11 +410,6 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     filters = filters or Filters()
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history, multilingual):
-        if not history and is_claim_question(question):
-            # a Chinese claim is translated without its cue, labels and notes ("融资路演 PPT 第 5 页 ·
-            # 技术原理：「……」（演讲备注：……）"): translated whole, they came back as mixed
-            # Chinese and English around the claim (claims_blind44's dx03, dx07)
-            text = claim_of(text)
         text = resolve_references(text, history, catalogue, shared) or condense(
             text, history, llm_factory(), max_turns, max_tokens=rewrite_tokens)
     authors = detect_authors(question, catalogue)

@@ -466,25 +466,6 @@ def test_a_chinese_question_without_history_is_translated_whole() -> None:
     assert condense(question, [], FakeChat([""]), 3, max_tokens=96) == question
 
 
-def test_a_chinese_claim_is_translated_without_its_cue_labels_and_notes() -> None:
-    """claims_blind44's dx03 and dx07: a pitch deck's Chinese claim, translated whole with its
-    label and speaker note, came back as mixed Chinese and English ("the PPT for a融资路演 on
-    \"Model上线以后 ..."); only the claim is translated now."""
-    from rag.query import understand
-    question = ("Is it true that 融资路演 PPT 第 5 页 · 技术原理：「STAD 用贝叶斯滤波学习最后一层隐藏特征的动态，"
-                "全程不需要标签。」（演讲备注：这就是 DriftGuard 的底层原理。）?")
-    llm = FakeChat(["STAD learns the dynamics of the last hidden features with Bayesian filtering, "
-                    "without any labels."])
-    query = understand(question, [], {}, lambda: llm, 3)
-    prompt = llm.prompts[0][0]["content"]
-    assert "STAD 用贝叶斯滤波" in prompt and "融资路演" not in prompt and "演讲备注" not in prompt
-    assert query.intent == "claim" and query.text.startswith("STAD learns the dynamics")
-    # a question that is no claim is still translated whole
-    llm = FakeChat(["Which paper learns the dynamics of hidden features?"])
-    understand("哪篇论文学习隐藏特征的动态？", [], {}, lambda: llm, 3)
-    assert "哪篇论文学习隐藏特征的动态" in llm.prompts[0][0]["content"]
-
-
 def test_a_wrong_pick_among_offered_alternatives_is_replaced_by_the_one_the_passages_hold(
         real_chat: PaperChat, real_llm: FakeChat) -> None:
     """blind23's bc05: the model picked "architecture", which no passage says, and the answer was
