@@ -277,8 +277,9 @@ def _absence(raw: dict[str, Any]) -> re.Pattern[str] | None:
 def _release(raw: dict[str, Any]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
     """Whether code or data are out: (denied, stated). Denied: "code not released", "the
     weights have not been made public", "no public code", "no code was released", "the authors
-    never released an implementation", "haven't open-sourced their weights", "closed-source model", "代码未开源";
-    stated: "Our code is available at ...", "we release the dataset", a repository's address."""
+    never released an implementation", "haven't open-sourced their weights", "closed-source
+    model", "代码未开源"; stated: "Our code is available at ...", "we release the dataset", a
+    repository's address."""
     def alt(items: list[str]) -> str:
         return "|".join(map(re.escape, sorted(items, key=len, reverse=True)))
 
@@ -762,8 +763,9 @@ _FRACTIONS = frozenset(round(100 * k / d, 1) for d in range(2, 11) for k in rang
 def rounded_figures(a: str, b: str) -> bool:
     """Whether the first figure (a claim's) is the second (a passage's) rounded: to the step it
     is written to ("19%" for 18.9%, "60%" for 62.1%, "300" for 262) or, a share said as a
-    simple fraction (33.3% for "a third"), within `figure_rounding_share` of it (`near_figures`). "95%" (nineteen in twenty) is not 90%
-    rounded, though within that share of it (claims_blind44's dx11)."""
+    simple fraction (33.3% for "a third"), within `figure_rounding_share` of it
+    (`near_figures`). "95%" (nineteen in twenty) is not 90% rounded, though within that share
+    of it (claims_blind44's dx11)."""
     x, y = float(a), float(b)
     if abs(x - y) <= _precision(a) / 2 + 1e-9:
         return True
