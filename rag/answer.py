@@ -171,7 +171,7 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     said = knows(checked.text)
     if not said.ok and parts and checked.cited and (rest := without_unknown(checked.text)):
         checked = replace(checked, text=f"{rest} {UNSTATED_PARTS[int(is_chinese(question))]}")
-        said = Verdict("knows", True, f"{said.reason[len('the model says: '):]} (of the parts it does not answer)")
+        said = Verdict("knows", True, f"{said.reason} (of the parts it does not answer)")
     asked = f"{question} {query_text}"
     by_n = {p.n: p for p in passages}
     cited = [by_n[n] for n in checked.cited if n in by_n]

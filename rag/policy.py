@@ -360,6 +360,7 @@ def asks_yes_no(question: str) -> bool:
     return first in w.yes_no_openers and not low.startswith(w.restating_openers)
 
 
+@lru_cache(maxsize=256)
 def _asks_yes_no_later(question: str) -> bool:
     """Whether a sentence of the question after its first asks yes / no: "... rather than each
     call failing independently. Do ResiliBench's error models simulate such correlated
@@ -499,21 +500,22 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     return Verdict("numbers_bound", True, "")
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")  # "5,040" is one figure
+_DIGIT = re.compile(r"\d")
+_NOT_FIGURE = re.compile(r"[^\d.]")  # "30%", "100x": the figure itself
+
+
 def _figure_words(text: str, n: str, reach: int, listed: bool = True) -> list[set[str]]:
     """For each place `text` gives the figure `n`, the content words (stems) at most `reach`
-    words before or after it in its sentence, figures aside; without `listed`, no place where another figure is
-    that near ("62.1%, 50.8%, and 54.3% respectively" lists its figures away from their things)."""
+    words before or after it in its sentence, figures aside; without `listed`, no place where
+    another figure is that near ("62.1%, 50.8%, and 54.3% respectively" lists its figures away
+    from their things)."""
     near = [tokens[max(0, i - reach): i] + tokens[i + 1: i + 1 + reach]
             for sentence in split_sentences(text) or [text]
             for tokens in [tokenize(_THOUSANDS.sub("", sentence))]
             for i, t in enumerate(tokens) if _NOT_FIGURE.sub("", t).strip(".") == n]
     return [{w for w in words if not _DIGIT.search(w)} for words in near
             if listed or not any(_DIGIT.search(w) for w in words)]
-
-
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")  # "5,040" is one figure
-_DIGIT = re.compile(r"\d")
-_NOT_FIGURE = re.compile(r"[^\d.]")  # "30%", "100x": the figure itself
 
 
 def figure_elsewhere(claim: str, text: str, reach: int = 3) -> str:
@@ -1834,15 +1836,19 @@ def knows(text: str) -> Verdict:
     """An answer with a sentence saying only that the model does not know is the model's own
     refusal, whatever it cited before it (blind24's bd40: two cited sentences of background,
     then "I don't know."), and a reader cannot tell which part to believe."""
-    said = [x for x in _marker_free_sentences(text) if _UNKNOWN.match(x)]
+    said = [x for x in _marker_free_sentences(text) if _says_unknown(x)]
     return Verdict("knows", not said, f"the model says: {said[0]}" if said else "")
 
 
 def without_unknown(text: str) -> str:
     """The text without its sentences saying only that the model does not know, [n] markers
     kept on the others; "" when nothing else is left."""
-    kept = [x for x in split_sentences(text) if not _UNKNOWN.match(re.sub(r"\[\d+\]", " ", x).strip())]
-    return " ".join(x.strip() for x in kept if x.strip())
+    return " ".join(x.strip() for x in split_sentences(text) if x.strip() and not _says_unknown(x))
+
+
+def _says_unknown(sentence: str) -> bool:
+    """The sentence, [n] markers aside, says only that the model does not know."""
+    return bool(_UNKNOWN.match(re.sub(r"\[\d+\]", " ", sentence).strip()))
 
 
 def _marker_free_sentences(text: str) -> list[str]:
@@ -1856,7 +1862,7 @@ def unknown_only(reply: str) -> Verdict:
     of them (blind30-44: 21 of 62 such replies were to answerable questions), so it is asked
     once more for the parts the passages answer (`PaperChat`, `ask_parts_after_unknown`)."""
     said = _marker_free_sentences(reply)
-    bare = bool(said) and all(_UNKNOWN.match(x) for x in said)
+    bare = bool(said) and all(_says_unknown(x) for x in said)
     return Verdict("unknown_only", bare, "the model said only that it does not know" if bare else "")
 
 
