@@ -1030,7 +1030,7 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
                   min_coverage: float, weight: Mapping[str, float],
                   close: float | None = None, size: LibrarySize = LibrarySize(),
                   closest_sentence: Callable[[], float] | None = None,
-                  sentence_close: float | None = None) -> Verdict:
+                  sentence_close: float | None = None, terms_cap: int | None = None) -> Verdict:
     """Whether retrieval found something the question can be answered from: the best passage
     (with its paper's name) holds enough of the question's rarer words, or the best dense
     cosine is close (`close`, a paraphrase); and, where this embedder has a calibrated floor,
@@ -1042,7 +1042,12 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
     counted: "my plan", "has someone already ..." say nothing about which paper answers.
     Short of coverage, a sentence of the question as close to a passage's sentence as
     `sentence_close` (`closest_sentence`, computed only then) asks the model: a long paraphrase
-    in plain words whose describing sentence is near its paper's (answers_library_blind45)."""
+    in plain words whose describing sentence is near its paper's (answers_library_blind45).
+    A question of more than `terms_cap` distinct terms needs no more than one of `terms_cap`
+    would: the best passage must hold the weight of `min_coverage` × `terms_cap` of its average
+    terms. An inventor's description of a hundred plain words ("we keep a moving typical
+    example per category ... update it with a probabilistic tracker") has a word of some other
+    paper in every clause, which dilutes the share its own paper's passage holds."""
     if floor is not None and best_dense < floor:
         return Verdict("answerable", False, f"best cosine {best_dense:.2f} below {floor:.2f}")
     if close is not None and best_dense >= close:
@@ -1053,6 +1058,9 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
         return Verdict("answerable", True, "no measurable term; dense floor only")
     cov, need = coverage(terms, texts, size.weight(terms, weight)), size.need(min_coverage)
     held = f"best passage holds {cov:.2f} of the question's words (need {need:.2f})"
+    if terms_cap and (n := len(set(terms))) > terms_cap:
+        cov = min(1.0, cov * n / terms_cap)
+        held = f"best passage holds {cov:.2f} of {terms_cap} of the question's {n} words' weight (need {need:.2f})"
     if cov < need and sentence_close is not None and closest_sentence is not None \
             and (best := closest_sentence()) >= sentence_close:
         return Verdict("answerable", True, f"{held}, but a sentence of it is at cosine {best:.2f} "
@@ -1125,8 +1133,10 @@ def asking_part(question: str) -> str:
     the update changes the outputs. According to it, which two limitations ...?"), a lead-in
     phrase before the asking clause (`_without_lead_in`) and the questions a description holds
     ("For the simulator whose users choose how many times a block is looped, what kind of
-    simulations ...?" asks for no count)."""
-    sentences = split_sentences(question)
+    simulations ...?" asks for no count), and the quotations it asks about (an inventor's
+    description, 'We measure how much two sequences ... tell us about each other', asks for no
+    quantity: blind47's ca23)."""
+    sentences = split_sentences(without_quotations(question).strip() or question)
     asking = [s for s in sentences if s.endswith(("?", "？"))]
     kept = asking if 0 < len(asking) < len(sentences) else sentences
     kept = [_INDIRECT.sub(_indirect, s) for s in kept]

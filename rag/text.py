@@ -27,14 +27,20 @@ CITED_YEAR = re.compile(r"\s*[(（]\s*(?:(?P<who>[^()（）]*?)\s*[,，]\s*)?(?:
 
 # a quotation: in double quotes, or in single quotes opening after a space and closing before a
 # space or a stop (an apostrophe inside, "Wang et al.'s", goes on)
-QUOTED = re.compile(r"[\"“][^\"”]*[\"”]|(?:(?<=[\s(:])|^)['‘](?=\S)(?:[^'’]|['’](?=[A-Za-z]))*?['’](?=[\s.,;:?!)]|$)")
+QUOTED = re.compile(r"[\"“][^\"”]*[\"”]|「[^」]*」|『[^』]*』|(?:(?<=[\s(:])|^)['‘](?=\S)(?:[^'’]|['’](?=[A-Za-z]))*?['’](?=[\s.,;:?!)]|$)")
 
 
 def without_quotations(text: str, min_words: int = 3) -> str:
     """The text without its quotations of `min_words` words or more: a slide bullet, a screener's
     note or a draft sentence the asker quotes to have it checked. Shorter ones are names ("GLOT"
-    in quotes) and stay."""
-    return QUOTED.sub(lambda m: m.group(0) if len(m.group(0).split()) < min_words else " ", text)
+    in quotes) and stay. In Chinese, two characters count as a word (“已经预训练好的行为基础模型”
+    is a quotation, “推断” a term)."""
+    return QUOTED.sub(lambda m: m.group(0) if _words(m.group(0)[1:-1]) < min_words else " ", text)
+
+
+def _words(text: str) -> int:
+    """Words in text, counting two Chinese, Japanese or Korean characters as one."""
+    return len(CJK.sub(" ", text).split()) + len(CJK.findall(text)) // 2
 
 
 @lru_cache(maxsize=1)

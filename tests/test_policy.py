@@ -362,6 +362,30 @@ def test_a_small_library_does_not_refuse_a_paraphrase_for_plain_words_no_abstrac
     assert LibrarySize(1.0, 0.35, english_stems()).need(0.4) == 0.4
 
 
+def test_a_long_description_needs_no_more_of_its_words_than_a_question_of_terms_cap_would() -> None:
+    """Blind47's inventors' descriptions (40-100 words) were refused at 20 papers: every clause
+    holds a word some other paper has, so the share their own paper's passage holds fell under
+    the need. Past `terms_cap` distinct terms, the passage needs the weight of need × terms_cap
+    of the question's average terms; a short question's need is unchanged."""
+    texts = ["STAD tracks class prototypes with a Bayesian filter under gradual shifts."]
+    weight = {t: 1.0 for t in ("stad", "track", "class", "prototyp", "bayesian", "filter", "gradual", "shift")}
+    description = ("Our camera software keeps a drifting prototype for each class and tracks it with a Bayesian "
+                   "filter as seasons, lighting, weather, traffic, buildings, vegetation, clothing and road "
+                   "markings slowly change across months, without labels, retraining, servers or operators; "
+                   "which published paper already does that?")
+    assert not answerability(description, texts, 0.3, 0.25, 0.4, weight).ok
+    capped = answerability(description, texts, 0.3, 0.25, 0.4, weight, terms_cap=10)
+    assert capped.ok and "of 10 of the question's 26 words' weight" in capped.reason
+    assert not answerability(description, texts, 0.3, 0.25, 0.4, weight, terms_cap=26).ok
+    short = "Which paper tracks rainfall with a Bayesian filter?"  # under the cap: the share itself
+    assert answerability(short, texts, 0.3, 0.25, 0.4, weight, terms_cap=10) == \
+        answerability(short, texts, 0.3, 0.25, 0.4, weight)
+    # a long question its passage holds none of stays refused
+    far = ("Which of the papers reports the population of Tokyo, Osaka, Nagoya, Sapporo, Fukuoka, Kobe, Kyoto, "
+           "Kawasaki, Saitama, Hiroshima and Sendai in the rainy months of each recent decade?")
+    assert not answerability(far, texts, 0.3, 0.25, 0.4, weight, terms_cap=10).ok
+
+
 def test_the_gate_does_not_count_the_askers_pronouns_and_prepositions() -> None:
     """Blind40's first-person questions ("I was going to write up ... Has someone already proved
     this?") were refused at 4,310 papers: "my", "you", "about", "someone", "already" are in no
@@ -695,6 +719,18 @@ def test_a_yes_no_question_after_a_clause_setting_the_scene_is_one() -> None:
     dropped = [SentenceCheck("No, InfoSEDD does not pick the same summarization model as ROUGE.", (2,), "dropped")]
     rest = "InfoSEDD is used for semantic-aware model selection in text summarization [2]."
     assert not verdict_kept(scene, dropped, rest).ok
+
+
+def test_a_quoted_description_is_what_is_asked_about_not_the_ask() -> None:
+    """Blind47's ca23 quoted an inventor's 'We measure how much two sequences ... tell us about
+    each other' and asked what the paper was applied to: no quantity was asked."""
+    quoted = ("Lay summary: 'We measure how much two sequences of symbols tell us about each other, using a "
+              "model that corrupts and restores tokens.' Is this anticipated? What did it beat?")
+    assert asking_part(quoted) == "Is this anticipated? What did it beat?"
+    assert answer_type_matches(quoted, "It was applied to motif discovery and beat the embedding trick.").ok
+    unquoted = "We measure how much two sequences tell us about each other. How much do they?"
+    assert not answer_type_matches(unquoted, "It was applied to motif discovery.").ok
+    assert asking_part("'How much is it?'") == "'How much is it?'"  # nothing else to ask: kept
 
 
 @pytest.mark.parametrize(("question", "cited", "missing"), [

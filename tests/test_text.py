@@ -80,3 +80,8 @@ def test_quotations_of_three_words_or_more_are_left_out_and_names_in_quotes_kept
     # short quotations are names; apostrophes are no quotation marks
     kept = "It's Wang et al.'s 'RoT' idea, and the authors' \"GLOT\" module, isn't it?"
     assert without_quotations(kept) == kept
+    # in Chinese, two characters count as a word: a quoted description goes, a quoted term stays
+    zh = "交底书原话：“已经预训练好的行为基础模型在测试时接到一个新任务。”这是否已被 OpTI-BFM 公开？"
+    assert without_quotations(zh) == "交底书原话： 这是否已被 OpTI-BFM 公开？"
+    assert without_quotations("摘要里“推断数据集”指什么？") == "摘要里“推断数据集”指什么？"
+    assert without_quotations("权利要求「将节点特征投影到共享的随机空间」是否公开？") == "权利要求 是否公开？"
