@@ -132,7 +132,7 @@ def answerable(query: Query, found: Retrieval, settings: Settings,
     return answerability(query.text, texts, found.best_dense, floor, settings.answerable_coverage,
                          weight or {}, settings.dense_close.get(settings.embed_model), size,
                          closest, settings.sentence_close.get(settings.sentence_model),
-                         settings.answerable_terms_cap)
+                         settings.question_terms_cap)
 
 
 def refusal(question: str, suggestions: list[str], reason: str = "") -> Answer:

@@ -36,6 +36,7 @@ from rag.contradiction import (
 from rag.evidence import approx_tokens
 from rag.llm import ChatModel
 from rag.models import Answer, Citation, Hit, Passage, SentenceCheck, Verdict
+from rag.origin import background, credit
 from rag.policy import (
     Context,
     content_terms,
@@ -398,6 +399,8 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
     (`near`, closest first)."""
     terms = claim_terms(claim)
     found = _candidates(claim, passages, vectors)
+    if earlier := _origin_denied(claim, found, ctx):
+        return earlier
     near: list[ClaimVerdict] = []
     for c in found:
         if c.score < ctx.threshold:
@@ -432,6 +435,39 @@ def judge_claim(claim: str, passages: list[Passage], vectors: VectorCache, ctx: 
     if whole and (by_parts := judge_parts(claim, passages, vectors, ctx, steps, attribution)):
         return by_parts
     return ClaimVerdict("unstated", near=tuple(near))
+
+
+def _origin_denied(claim: str, found: list[Candidate], ctx: Context) -> ClaimVerdict | None:
+    """A claim crediting its paper with originating a thing (rag/origin.py `credit`: "PowerSGD
+    ... was introduced by Wan Zhiyi and colleagues") that a sentence of the paper presents as
+    known or earlier work ("low-rank methods such as ATOMO and PowerSGD", `background`), holding
+    `origin_min_share` of the thing's words, while no sentence of the paper's own work ("we",
+    "our") holds as much: contradicted, whatever else the two share (claims_blind39's ds18,
+    claims_blind44's dx14). A thing named by a loaded paper's name is that paper's own."""
+    w = words()
+    if has_cjk(claim) or not (c := credit(claim, tuple(ctx.subjects.names))):
+        return None
+    if w.own_plan and w.own_plan.search(c.agent):  # "Aim 1 will develop ...": the writer's plan
+        return None
+    terms = [t for t in claim_terms(c.thing) if t not in w.generic]
+    if not terms:
+        return None
+    earlier: tuple[Candidate, Verdict, str] | None = None
+    for cand in found:
+        if words_held(terms, cand.sentence) < w.origin_min_share:
+            continue
+        about = subject(claim, Passage(cand.passage.n, cand.passage.hit, cand.sentence), ctx)
+        if not about.ok:
+            continue
+        if not (marker := background(cand.sentence)):
+            return None  # the paper's own words hold it too
+        earlier = earlier or (cand, about, marker)
+    if earlier is None:
+        return None
+    cand, about, marker = earlier
+    why = Verdict("no_contradiction", False, f"the claim credits {c.agent} with '{c.thing}'; the passage presents "
+                  f"it as known or earlier work ('{marker}')")
+    return ClaimVerdict("contradicted", cand.passage, cand.sentence, (about, why))
 
 
 def _release_stated(claim: str, found: list[Candidate], ctx: Context) -> ClaimVerdict | None:

@@ -153,11 +153,12 @@ class Settings(BaseSettings):
         "dense floor turns off-topic questions away and coverage hardly tells an answerable "
         "question from an unanswerable one on a loaded paper: eval/RESULTS.md, issue 10, session 42).",
     )
-    answerable_terms_cap: int | None = Field(
+    question_terms_cap: int | None = Field(
         20, ge=1,
         description="A question with more distinct content words than this needs its best passage "
-        "to hold no more than one of this many words would: the weight of answerable_coverage × "
-        "this many of its average words. A long description in plain words has some other paper's "
+        "(the answerability gate) to hold no more of their weight than one of this many words "
+        "would: the weight of answerable_coverage × this many of its average words. A long "
+        "description in plain words has some other paper's "
         "word in every clause, which dilutes the share its own paper holds (at 20 papers this "
         "turned away 9 answerable descriptions of 40 to 100 words and no unanswerable question over "
         "answers_library_blind2-47; at 4,310 papers it changes no verdict there: eval/RESULTS.md, "

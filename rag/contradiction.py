@@ -138,6 +138,13 @@ class Words:
     universal_scope: re.Pattern[str] | None = None
     partial_scope: re.Pattern[str] | None = None
     parity: frozenset[str] = frozenset()  # "matches", "on par": neither side is better, as written
+    # "was introduced by", "a new method that", "the first to": a claim crediting its paper with
+    # originating a thing; "well-known", "such as", "recent works": a sentence calling it known
+    origin_verbs: tuple[str, ...] = ()
+    origin_new: tuple[str, ...] = ()
+    origin_first: tuple[str, ...] = ()
+    background_markers: tuple[str, ...] = ()
+    origin_min_share: float = 0.75
     # "The paper does not specify ...", "文章没有讲...": the source says nothing of what was asked
     absence: re.Pattern[str] | None = None
     release: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
@@ -239,6 +246,10 @@ def words() -> Words:
         causes_forward=phrases(r"\b", raw.get("causes_forward", []), r"\b"),
         causes_backward=phrases(r"\b", raw.get("causes_backward", []), r"\b"),
         parity=frozenset(raw.get("parity_words", "").split()),
+        origin_verbs=tuple(raw.get("origin_verbs", [])), origin_new=tuple(raw.get("origin_new", [])),
+        origin_first=tuple(raw.get("origin_first", [])),
+        background_markers=tuple(raw.get("background_markers", [])),
+        origin_min_share=float(raw.get("origin_min_share", 0.75)),
         universal_scope=phrases(r"(?<![\w-])", raw.get("universal_scope", []), r"(?![\w-])"),
         partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),

@@ -1002,6 +1002,14 @@ def coverage(terms: list[str], texts: list[str], weight: Mapping[str, float]) ->
     return best
 
 
+def capped_share(share: float, terms: int, cap: int | None) -> float:
+    """A share of a question's `terms` words (weighted) as a share of `cap` of them: a question
+    of more words needs no more of their weight than one of `cap` words would (a description of
+    a hundred plain words holds some other paper's word in every clause, which dilutes the share
+    its own paper's text holds). Unchanged for `cap` None or a question of `cap` words or fewer."""
+    return min(1.0, share * terms / cap) if cap and terms > cap else share
+
+
 @dataclass(frozen=True)
 class LibrarySize:
     """How far the library is from a large one, for the answerability gate: `scale` is
@@ -1059,7 +1067,7 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
     cov, need = coverage(terms, texts, size.weight(terms, weight)), size.need(min_coverage)
     held = f"best passage holds {cov:.2f} of the question's words (need {need:.2f})"
     if terms_cap and (n := len(set(terms))) > terms_cap:
-        cov = min(1.0, cov * n / terms_cap)
+        cov = capped_share(cov, n, terms_cap)
         held = f"best passage holds {cov:.2f} of {terms_cap} of the question's {n} words' weight (need {need:.2f})"
     if cov < need and sentence_close is not None and closest_sentence is not None \
             and (best := closest_sentence()) >= sentence_close:

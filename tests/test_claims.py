@@ -1202,3 +1202,60 @@ def test_a_claim_joining_statements_is_decided_statement_by_statement(
     if verdict == "supported":
         assert answer.text.count("[") == 2 and {c.name for c in answer.citations} == {"RoT"}
         assert any(v.check == "claim_parts" and v.ok for v in answer.checks[-1].verdicts)
+
+
+ZHIYI_TEXT = ("Existing communication compression methods largely rely on simple heuristics based on magnitude or "
+              "randomness. For example, Top-k drops the elements with small magnitude, while low-rank methods such "
+              "as ATOMO and PowerSGD truncate singular values with small magnitude. To address this issue, we "
+              "propose a novel discrepancy-aware communication compression method.")
+
+
+def _zhiyi() -> tuple[list[Passage], Context]:
+    hit = Hit("z-0", "pz", ZHIYI_TEXT, 1.0, {"display_name": "Zhiyi et al.", "authors": "Wan Zhiyi; Li Wei"})
+    return [Passage(1, hit, ZHIYI_TEXT)], Context(subjects=Subjects({"Zhiyi et al.": "pz", "GLOT": "pg"}))
+
+
+@pytest.mark.parametrize(("claim", "thing"), [
+    ("PowerSGD, a low-rank scheme, was introduced by Wan Zhiyi and colleagues.", "PowerSGD"),
+    ("Heavy Ball with a Jacobi schedule, which lifts GD, is a new method that Yarotsky introduces.",
+     "Heavy Ball with a Jacobi schedule"),
+    ("Behaviour foundation models, the class of agents that Rupf and Krause introduced, are fast.",
+     "Behaviour foundation models"),
+    ("The NAVIS paper is the first to adapt link prediction models to node affinity prediction.",
+     "adapt link prediction models to node affinity prediction"),
+    ("Rupf et al. invented behaviour foundation models.", "behaviour foundation models"),
+    # credits earlier work, or the paper with its own name: nothing to check
+    ("Top-k, introduced in earlier work, drops small elements.", None),
+    ("GLOT, introduced by Mantri et al., builds a token graph.", None),
+    ("Zhiyi et al. compress updates by measuring output discrepancy.", None),
+])
+def test_a_claim_crediting_its_paper_with_a_thing_names_the_thing(claim: str, thing: str | None) -> None:
+    from rag.origin import credit
+    got = credit(claim, ("GLOT", "Zhiyi et al."))
+    assert (got.thing if got else None) == thing
+
+
+def test_a_sentence_presenting_earlier_work_says_so_unless_it_speaks_of_the_papers_own() -> None:
+    from rag.origin import background
+    assert background("It is well-known that Heavy Ball with a Jacobi schedule reaches O(t^-2).") == "well-known"
+    assert background("Recent works have adapted link prediction models.") == "recent works"
+    assert background("We compare with methods such as PowerSGD.") == ""  # the paper's own work
+    assert background("PowerSGD truncates singular values.") == ""
+
+
+@pytest.mark.parametrize(("claim", "verdict"), [
+    # claims_blind39's ds18: PowerSGD is prior work the paper criticises
+    ("PowerSGD, a low-rank scheme for compressing model updates, was introduced by Zhiyi et al.", "contradicted"),
+    # what the paper does propose, credited to it
+    ("A discrepancy-aware communication compression method was introduced by Zhiyi et al.", "not contradicted"),
+    # earlier work credited to earlier work
+    ("PowerSGD, introduced in earlier work, truncates singular values with small magnitude.", "not contradicted"),
+])
+def test_a_claim_crediting_the_paper_with_earlier_work_is_contradicted(claim: str, verdict: str) -> None:
+    passages, ctx = _zhiyi()
+    got = judge_claim(claim, passages, _vectors(), ctx)
+    if verdict == "contradicted":
+        assert got.verdict == "contradicted" and "such as ATOMO and PowerSGD" in got.sentence
+        assert "known or earlier work ('such as')" in got.verdicts[-1].reason
+    else:
+        assert not (got.verdict == "contradicted" and "earlier work" in got.verdicts[-1].reason)

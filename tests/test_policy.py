@@ -380,6 +380,9 @@ def test_a_long_description_needs_no_more_of_its_words_than_a_question_of_terms_
     short = "Which paper tracks rainfall with a Bayesian filter?"  # under the cap: the share itself
     assert answerability(short, texts, 0.3, 0.25, 0.4, weight, terms_cap=10) == \
         answerability(short, texts, 0.3, 0.25, 0.4, weight)
+    from rag.policy import capped_share
+    assert capped_share(0.2, 40, 20) == pytest.approx(0.4) and capped_share(0.2, 20, 20) == 0.2
+    assert capped_share(0.9, 40, 20) == 1.0 and capped_share(0.2, 40, None) == 0.2
     # a long question its passage holds none of stays refused
     far = ("Which of the papers reports the population of Tokyo, Osaka, Nagoya, Sapporo, Fukuoka, Kobe, Kyoto, "
            "Kawasaki, Saitama, Hiroshima and Sendai in the rainy months of each recent decade?")
