@@ -1722,6 +1722,9 @@ _BARE_CHOICES = re.compile(r"(?!(?:what|which|who|how|why|where|when)\b)[^,]{1,4
                            re.IGNORECASE)
 
 
+_ARTICLE_LEAD = re.compile(r"^(?:a|an|the|or)\s+")
+
+
 @lru_cache(maxsize=64)
 def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
     """`offered_choices` with each alternative as written ("a decision criterion that guides
@@ -1742,6 +1745,10 @@ def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
         items = [*(x for part in parts[:-1] for x in part.split(",")), parts[-1]]
         items = [x.strip() for x in items if x.strip()]
         if len(items) < 2:  # "或" ... an "or" with nothing on one side
+            return ()
+        # "Is it a dataset of biased sentences, or something else?" leaves the answer open
+        # (`open_choices`): no choice to pick, nor one the evidence can hold (blind48's cb06)
+        if any(_ARTICLE_LEAD.sub("", x.lower()).strip(" .") in w.open_choices for x in items):
             return ()
         # "Were its experiments run on artificially corrupted images or on real-world drifts?":
         # the first choice opens where the last one's preposition last occurs before it

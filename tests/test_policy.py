@@ -1826,6 +1826,20 @@ def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternativ
     assert held_choice("What does OpTI-BFM propose?", [opti]) is None
 
 
+def test_a_choice_left_open_offers_nothing_to_pick_nor_to_hold() -> None:
+    """blind48's cb06 ("Is it a dataset of biased sentences I could show my students, or something
+    else?") was answered at 4,310 papers by "Something else [1]." and an unrelated paper's
+    sentence holding "something"; at 20 papers its right answer was refused for picking neither."""
+    question = "Is GRADIEND a dataset of biased sentences I could show my students, or something else?"
+    text = "GRADIEND learns a feature neuron that encodes gender bias from model gradients [1]."
+    assert offered_choices(question) == ()
+    assert choice_held(question, text, [_passage(1, "p1", "GRADIEND", text)]).ok
+    other = _passage(1, "p2", "Other", "What it means for a model to know something remains unclear.")
+    assert held_choice(question, [other]) is None
+    closed = "Is GRADIEND a dataset of biased sentences, or a method that edits model weights?"
+    assert len(offered_choices(closed)) == 2
+
+
 def test_an_alternative_is_held_only_by_one_sentence_that_holds_all_its_words() -> None:
     """blind30's bj39 (unanswerable): "model" and "inference" in one sentence of GraphBSI's
     abstract and "refines" in another made "does the model infer it during refinement" the
