@@ -1283,7 +1283,8 @@ def compared_held(question: str, cited: Iterable[Passage],
     # ... up to a dash setting off the rest of a typed query ("navis vs persistant forecast /
     # moving avg heuristics - does it actually beat them", blind37's bq09)
     part = QUERY_BREAK.split(_SENTENCE_END.split(_clauses(asked[compared.start():])[0])[0])[0]
-    names = specifics("x " + part)
+    # the comparing word opening a sentence ("Compared to embedding ...", blind48's cb27) names nothing
+    names = specifics("x " + part[:1].lower() + part[1:])
     held = cited_words(cited, paper)
     if names:
         missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]

@@ -808,6 +808,11 @@ def test_a_quoted_description_is_what_is_asked_about_not_the_ask() -> None:
      "We formalize the gap between deep (feature-space) and shallow (classifier-level) forgetting.", ""),
     # a comparison ends with its sentence: the next sentence's capitalised first word is no name
     ("It is faster versus the baseline. What does it cost?", "It costs more memory.", ""),
+    # the comparing word opening a sentence is no name (blind48's cb27) ...
+    ("Compared to embedding discrete data into continuous space, what is the difference in results?",
+     "InfoSEDD outperforms methods embedding discrete data into a continuous space.", ""),
+    # ... while the names after it still are
+    ("Compared to MINE, how accurate is it?", "InfoSEDD is accurate.", "MINE"),
 ])
 def test_a_comparison_is_answered_only_by_papers_naming_what_it_is_compared_with(
         question: str, cited: str, missing: str) -> None:
