@@ -442,7 +442,8 @@ def _origin_denied(claim: str, found: list[Candidate], ctx: Context) -> ClaimVer
     ... was introduced by Wan Zhiyi and colleagues") that a sentence of the paper presents as
     known or earlier work ("low-rank methods such as ATOMO and PowerSGD", `background`), holding
     `origin_min_share` of the thing's words, while no sentence of the paper's own work ("we",
-    "our") holds as much: contradicted, whatever else the two share (claims_blind39's ds18,
+    "our") holds as much, unless it takes the thing up ("we extend the Neural Collapse
+    framework"): contradicted, whatever else the two share (claims_blind39's ds18,
     claims_blind44's dx14). A thing named by a loaded paper's name is that paper's own."""
     w = words()
     if has_cjk(claim) or not (c := credit(claim, tuple(ctx.subjects.names))):
@@ -459,7 +460,7 @@ def _origin_denied(claim: str, found: list[Candidate], ctx: Context) -> ClaimVer
         about = subject(claim, Passage(cand.passage.n, cand.passage.hit, cand.sentence), ctx)
         if not about.ok:
             continue
-        if not (marker := background(cand.sentence)):
+        if not (marker := background(cand.sentence, terms)):
             return None  # the paper's own words hold it too
         earlier = earlier or (cand, about, marker)
     if earlier is None:

@@ -145,6 +145,7 @@ class Words:
     origin_first: tuple[str, ...] = ()
     background_markers: tuple[str, ...] = ()
     origin_min_share: float = 0.75
+    origin_taken_up: tuple[str, ...] = ()  # "we extend X", "builds on X": X is not the paper's own
     open_choices: frozenset[str] = frozenset()  # "or something else?": a choice left open, as written
     # "The paper does not specify ...", "文章没有讲...": the source says nothing of what was asked
     absence: re.Pattern[str] | None = None
@@ -251,6 +252,7 @@ def words() -> Words:
         origin_first=tuple(raw.get("origin_first", [])),
         background_markers=tuple(raw.get("background_markers", [])),
         origin_min_share=float(raw.get("origin_min_share", 0.75)),
+        origin_taken_up=tuple(raw.get("origin_taken_up", [])),
         open_choices=frozenset(raw.get("open_choices", [])),
         universal_scope=phrases(r"(?<![\w-])", raw.get("universal_scope", []), r"(?![\w-])"),
         partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),

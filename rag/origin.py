@@ -15,10 +15,12 @@ in rag/policy_words.json). The thing is the noun phrase so credited; the check i
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from rag.contradiction import words
+from rag.text import tokenize
 
 # who is credited: not earlier or other work ("introduced by earlier work", "others proposed")
 _NOT_THE_PAPER = re.compile(r"\b(?:earlier|prior|previous|other|others|another|older|existing|many|several|"
@@ -77,12 +79,39 @@ def credit(claim: str, names: tuple[str, ...] = ()) -> Credit | None:
     return None
 
 
-def background(sentence: str) -> str:
+def background(sentence: str, terms: Sequence[str] = ()) -> str:
     """The words by which a sentence presents what it says as known or earlier work ("It is
     well-known that", "Recent works have", "methods such as"), or "" when it does not, or when it
-    speaks of the paper's own work ("we", "our": `self_references`)."""
+    speaks of the paper's own work ("we", "our"), unless that work takes the thing (its stemmed
+    `terms`) up from elsewhere: "we extend the Neural Collapse framework", "guides existing BFMs"
+    (`origin_taken_up`, a verb just before the thing's words; claims_blind45's dy14)."""
     w = words()
     low = f" {sentence.lower()} "
-    if any(re.search(rf"\b{re.escape(r)}\b", low) for r in ("we", "our", "us", "this paper", "this work")):
+    if not any(re.search(rf"\b{re.escape(r)}\b", low) for r in ("we", "our", "us", "this paper", "this work")):
+        return next((m for m in w.background_markers if m in low), "")
+    return taken_up(sentence, terms)
+
+
+def taken_up(sentence: str, terms: Sequence[str]) -> str:
+    """The verb by which a sentence takes a thing (its stemmed `terms`) up from elsewhere: one of
+    `origin_taken_up` ("extend", "build on", "apply") followed, within three words, by the thing,
+    most of whose words come next; "" when none."""
+    w = words()
+    if not terms or not w.origin_taken_up:
         return ""
-    return next((m for m in w.background_markers if m in low), "")
+    raw = re.findall(r"[\w'-]+", sentence.lower())
+    want = set(terms)
+    for i in range(len(raw)):
+        for verb in w.origin_taken_up:
+            parts = verb.split()
+            if raw[i:i + len(parts)] != parts:
+                continue
+            start = i + len(parts)
+            # the thing begins within three words of the verb ("extend the existing X")
+            begin = next((j for j in range(start, min(start + 3, len(raw))) if set(tokenize(raw[j])) & want), None)
+            if begin is None:
+                continue
+            after = {t for x in raw[begin:begin + len(want) + 1] for t in tokenize(x)}
+            if len(want & after) * 2 > len(want):
+                return verb
+    return ""

@@ -1241,6 +1241,12 @@ def test_a_sentence_presenting_earlier_work_says_so_unless_it_speaks_of_the_pape
     assert background("Recent works have adapted link prediction models.") == "recent works"
     assert background("We compare with methods such as PowerSGD.") == ""  # the paper's own work
     assert background("PowerSGD truncates singular values.") == ""
+    # ... unless the paper's own work takes the thing up from elsewhere (claims_blind45's dy14)
+    nc = ["neural", "collaps", "framework"]
+    assert background("To explain this, we extend the Neural Collapse framework to the sequential setting.", nc) \
+        == "extend"
+    assert background("We introduce the Neural Collapse framework.", nc) == ""
+    assert background("We extend replay buffers, and the Neural Collapse framework is new.", nc) == ""  # too far
 
 
 @pytest.mark.parametrize(("claim", "verdict"), [

@@ -21,8 +21,8 @@ from eval.libraries import open_library
 from rag.answer import answerable
 from rag.config import DEMO_CORPUS, Settings
 from rag.policy import LibrarySize, content_terms, coverage, words
-from rag.text import english_stems
 from rag.sentences import closest_sentence, split_sentences
+from rag.text import english_stems
 
 lib = sys.argv[1]
 CLAUSE = re.compile(r"[,;:]\s+|\s[-–—]\s")
