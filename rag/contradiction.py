@@ -939,11 +939,13 @@ def parity_said(claim: str, sentence: str, name: str = "") -> str:
     """The claim has one side beat the other ("UPT clearly outperforms RecurrUPT") where the
     sentence says they match ("RecurrUPT matches UPT performance"): a comparison of worth
     (`valence`), not of size ("fewer parameters" is no verdict on performance), whose two sides
-    are both among the words around the sentence's parity word, either way round."""
+    are both among the words around the sentence's parity word, either way round. Not when
+    either says both ("match or even beat", "match or even exceed")."""
     w = words()
     valence = {x for x in w.valence if w.comparatives.get(x)}
     raw = set(re.findall(r"[a-z]+", claim.lower()))
-    if not raw & valence:
+    # "match or even beat" says they may match (claims_blind45's dy02)
+    if not raw & valence or raw & w.parity:
         return ""
     own = frozenset(tokenize(name))
     sides = [(left, right) for _, left, right in _comparisons(_scopes(claim)[0], frozenset()) if left and right]
@@ -951,6 +953,8 @@ def parity_said(claim: str, sentence: str, name: str = "") -> str:
     for i, x in enumerate(scoped):
         if x.raw not in w.parity or x.negated:
             continue
+        if _or_better(sentence, x.raw):
+            continue  # "match or even exceed": the sentence has one side beat the other too
         around = _stems_of([y for y in scoped[:i][::-1] if y.clause == x.clause], 5) | \
             _stems_of([y for y in scoped[i + 1 : i + 8] if y.clause == x.clause], 5)
         if any(y.stem in w.self_references for y in scoped[:i]):
@@ -958,6 +962,16 @@ def parity_said(claim: str, sentence: str, name: str = "") -> str:
         if any(left & around and right & around and not left & right for left, right in sides):
             return f"the claim has one side beat the other where the passage says '{x.raw}'"
     return ""
+
+
+def _or_better(sentence: str, parity: str) -> bool:
+    """The parity word goes on to a comparative: "match or even exceed", "comparable or better"."""
+    w = words()
+    for m in re.finditer(rf"\b{re.escape(parity)}\s+or\s+(?:even\s+|possibly\s+|slightly\s+)?([a-z]+)",
+                         sentence.lower()):
+        if w.comparatives.get(m.group(1)) or m.group(1) in w.valence:
+            return True
+    return False
 
 
 _EITHER = re.compile(r"\bor\b", re.IGNORECASE)  # "not X or Y" denies both

@@ -320,6 +320,12 @@ def test_a_winner_contradicts_a_sentence_saying_the_two_match() -> None:
     assert not parity_said("RecurrUPT uses fewer parameters than UPT on ShapeNet-Car.", recurr)
     assert not parity_said("RecurrUPT matches the performance of UPT on ShapeNet-Car.", recurr)
     assert not parity_said("RecurrViT outperforms standard Vision Transformers on Active Matter.", recurr)
+    # either side saying both is no contradiction (claims_blind45's dy02)
+    implicit = ("These compact models can often match or even exceed the accuracy of larger explicit networks "
+                "by allocating more test-time compute.")
+    assert not parity_said("Implicit models can match or even beat larger explicit networks.", implicit)
+    assert not parity_said("Compact models outperform larger explicit networks.", implicit)
+    assert not parity_said("RecurrUPT matches or even beats UPT on ShapeNet-Car.", recurr)
 
 
 def test_evaluative_antonyms_contradict_and_kinds_of_model_do_not() -> None:
