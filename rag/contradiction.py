@@ -626,17 +626,27 @@ def overstated_scope(claim: str, sentence: str) -> str:
     """The claim says of all what the sentence says of most or some: "every existing method
     relies on heuristics" against "existing methods largely rely on heuristics", "no earlier
     work studied it" against "leaving it largely unexplored". The claim's universal word is not
-    denied ("not all"), and the sentence uses none itself."""
+    denied ("not all"), and the sentence uses none itself. A class the sentence limits ("for a
+    broad class of implicit models") must be what the universal word speaks of ("every implicit
+    model": claims_blind45's dy17)."""
     w = words()
     if w.universal_scope is None or w.partial_scope is None or w.universal_scope.search(sentence):
         return ""
     # "not all", and a verb denied before it: "replay does not protect every level equally"
     # (claims_blind41's du01, supported)
-    universal = next((m.group(0) for m in w.universal_scope.finditer(claim)
-                      if not _DENIED_BEFORE.search(claim[: m.start()])), "")
+    found = [m for m in w.universal_scope.finditer(claim) if not _DENIED_BEFORE.search(claim[: m.start()])]
     partial = w.partial_scope.search(sentence)
-    if not universal or partial is None:
+    if not found or partial is None:
         return ""
+    universal = found[0].group(0)
+    if partial.group(0).lower().endswith(" of"):
+        # "a broad class of implicit models" limits those models: the claim's universal word must
+        # speak of them ("every implicit model"), not of something else ("every layer shares ...")
+        limited = set(tokenize(" ".join(sentence[partial.end():].split()[:2])))
+        spoken = [m for m in found if limited & set(tokenize(" ".join(claim[m.end():].split()[:3])))]
+        if not spoken:
+            return ""
+        universal = spoken[0].group(0)
     return f"the claim says '{universal.lower()}' where the passage says '{partial.group(0).lower()}'"
 
 

@@ -273,6 +273,10 @@ def test_a_claim_of_all_contradicts_a_sentence_of_most_or_some() -> None:
     tta = "However, most test-time adaptation methods have focused on synthetic corruption shifts."
     assert "'most'" in overstated_scope("Test-time adaptation methods have always focused on synthetic shifts", tta)
     assert not overstated_scope("Not all compression methods rely on heuristics", heuristics)
+    # a class the sentence limits must be what the universal word speaks of (claims_blind45's dy17)
+    broad = "We prove that for a broad class of implicit models, expressive power grows with test-time compute."
+    assert "'a broad class of'" in overstated_scope("The proof covers every implicit model without exception", broad)
+    assert not overstated_scope("An implicit model is a network in which every layer shares the same weights", broad)
     # a verb denied before the universal denies it too (claims_blind41's du01, supported)
     buffers = "Mitigating shallow forgetting typically requires substantially larger buffer capacities."
     assert not overstated_scope("Experience replay does not protect every level of a network equally.", buffers)
