@@ -543,6 +543,29 @@ def test_a_comparison_the_figures_contradict() -> None:
     assert not compared_figures("RoT cuts latency more than cost.", ROT)
 
 
+
+@pytest.mark.parametrize(("claim", "contradicted"), [
+    # claims_blind45's dy19: 62.1 against flawed prompts' 54.3 is 7.8 points, not more than 11
+    ("MDP-optimal workflow prompts reached 62.1% average success, more than 11 points above flawed workflow "
+     "prompts.", True),
+    ("MDP-optimal workflow prompts reached 62.1% average success, more than 11 points above Chain-of-Thought "
+     "prompts.", False),
+    # claims_blind16's cu13: "about 20" is not 11.3; a gap as written is held within its rounding
+    ("MDP-optimal workflow prompts beat Chain-of-Thought prompts by about 20 percentage points.", True),
+    ("MDP-optimal workflow prompts beat Chain-of-Thought prompts by 11 percentage points.", False),
+    ("Flawed workflow prompts reach a rate 3.5 percentage points higher than Chain-of-Thought prompts.", False),
+    ("Chain-of-Thought prompts trail flawed workflow prompts by 8 points.", True),
+    ("Chain-of-Thought prompts trail flawed workflow prompts by nearly 4 points.", False),
+])
+def test_a_gap_in_points_the_figures_do_not_leave_is_contradicted(claim: str, contradicted: bool) -> None:
+    resili = ("Specifically, MDP-optimal workflow prompts achieve an average success rate of 62.1\\%, "
+              "Chain-of-Thought prompts yield an average success rate of 50.8\\%, and flawed workflow "
+              "prompts result in an average success rate of 54.3\\%.")
+    why = compared_figures(claim, resili)
+    assert bool(why) == contradicted
+    assert not why or "points between them" in why
+
+
 def test_a_comparison_the_other_way_round_contradicts() -> None:
     """'we ... outperforming B': the paper's own method (its name) wins, whatever the claim says."""
     assert reversed_comparison("Existing one-shot graph generative models outperform GraphBSI on Moses",
