@@ -73,8 +73,8 @@ def credit(claim: str, names: tuple[str, ...] = ()) -> Credit | None:
             agent, thing = m.group("agent").strip(), _ARTICLE.sub("", m.group("thing").strip())
             if not thing or not agent or _NOT_THE_PAPER.search(agent):
                 continue
-            if any(n and n.lower() in thing.lower() for n in names):
-                return None
+            if any(n and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", thing, re.IGNORECASE) for n in names):
+                return None  # a whole name ("GLOT"), not a part of a word ("POW" in "PowerSGD")
             return Credit(thing, agent, m.group("said"))
     return None
 
