@@ -1726,6 +1726,20 @@ _BARE_CHOICES = re.compile(r"(?!(?:what|which|who|how|why|where|when)\b)[^,]{1,4
 _ARTICLE_LEAD = re.compile(r"^(?:a|an|the|or)\s+")
 
 
+def _catch_all(item: str) -> bool:
+    """An alternative that leaves the choice open ("something else", `open_choices`)."""
+    return _ARTICLE_LEAD.sub("", item.lower().strip()).strip(" .") in words().open_choices
+
+
+@lru_cache(maxsize=64)
+def open_choice(question: str) -> bool:
+    """The question's last choice is a catch-all ("..., or something else?"): an answer may
+    pick none of the named alternatives."""
+    asking = split_sentences(asking_part(question))
+    return any(s.strip().endswith(("?", "？")) and _catch_all(_OR.split(s.strip().rstrip("?？").strip())[-1])
+               for s in asking if len(_OR.split(s)) >= 2)
+
+
 @lru_cache(maxsize=64)
 def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
     """`offered_choices` with each alternative as written ("a decision criterion that guides
@@ -1748,8 +1762,11 @@ def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
         if len(items) < 2:  # "或" ... an "or" with nothing on one side
             return ()
         # "Is it a dataset of biased sentences, or something else?" leaves the answer open
-        # (`open_choices`): no choice to pick, nor one the evidence can hold (blind48's cb06)
-        if any(_ARTICLE_LEAD.sub("", x.lower()).strip(" .") in w.open_choices for x in items):
+        # (`open_choices`): the catch-all is no alternative to pick, nor one the evidence can
+        # hold, and one named alternative left is no choice (blind48's cb06); "with wider
+        # transformers, with explicit networks, or something else?" still offers two
+        items = [x for x in items if not _catch_all(x)]
+        if len(items) < 2:
             return ()
         # "Were its experiments run on artificially corrupted images or on real-world drifts?":
         # the first choice opens where the last one's preposition last occurs before it
@@ -1823,7 +1840,7 @@ def choice_held(question: str, text: str, cited: Iterable[Passage],
     if not choices or _CJK.search(body):
         return Verdict("choice_held", True, "")
     said = _with_parts(frozenset(tokenize(body)))
-    if not any(c & said for c, _ in choices):
+    if not any(c & said for c, _ in choices) and not open_choice(question):
         offered = " / ".join(" ".join(sorted(c)) for c, _ in choices)
         return Verdict("choice_held", False, f"offers a choice ({offered}); the answer picks none")
     held = _with_parts(cited_words(cited, paper))

@@ -1843,6 +1843,13 @@ def test_a_choice_left_open_offers_nothing_to_pick_nor_to_hold() -> None:
     assert held_choice(question, [other]) is None
     closed = "Is GRADIEND a dataset of biased sentences, or a method that edits model weights?"
     assert len(offered_choices(closed)) == 2
+    # named alternatives before a catch-all are still offered (blind33's bm05), and an answer may
+    # pick none of them
+    three = "Was it compared with wider transformers, with explicit networks, or something else?"
+    assert [sorted(c) for c, _ in offered_choices(three)] == [["transform", "wider"], ["explicit", "network"]]
+    liu = _passage(1, "p1", "Liu et al.", "Compact models match larger explicit networks.")
+    assert held_choice(three, [liu]) == ("with explicit networks", liu, "Compact models match larger explicit networks.")
+    assert choice_held(three, "They spend more test-time compute [1].", [liu]).ok
 
 
 def test_an_alternative_is_held_only_by_one_sentence_that_holds_all_its_words() -> None:
