@@ -26,6 +26,8 @@ from rag.text import tokenize
 _NOT_THE_PAPER = re.compile(r"\b(?:earlier|prior|previous|other|others|another|older|existing|many|several|"
                             r"some|recent|classic|classical)\b", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|a|an|this|that|these|those)\s+", re.IGNORECASE)
+# a sentence about the paper's own work
+_OWN = re.compile(r"\b(?:we|our|us|this paper|this work)\b")
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,9 @@ def credit(claim: str, names: tuple[str, ...] = ()) -> Credit | None:
             agent, thing = m.group("agent").strip(), _ARTICLE.sub("", m.group("thing").strip())
             if not thing or not agent or _NOT_THE_PAPER.search(agent):
                 continue
-            if any(n and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", thing, re.IGNORECASE) for n in names):
+            low = thing.lower()
+            if any(n and n.lower() in low and re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", thing, re.IGNORECASE)
+                   for n in names):
                 return None  # a whole name ("GLOT"), not a part of a word ("POW" in "PowerSGD")
             return Credit(thing, agent, m.group("said"))
     return None
@@ -85,10 +89,9 @@ def background(sentence: str, terms: Sequence[str] = ()) -> str:
     speaks of the paper's own work ("we", "our"), unless that work takes the thing (its stemmed
     `terms`) up from elsewhere: "we extend the Neural Collapse framework", "guides existing BFMs"
     (`origin_taken_up`, a verb just before the thing's words; claims_blind45's dy14)."""
-    w = words()
     low = f" {sentence.lower()} "
-    if not any(re.search(rf"\b{re.escape(r)}\b", low) for r in ("we", "our", "us", "this paper", "this work")):
-        return next((m for m in w.background_markers if m in low), "")
+    if not _OWN.search(low):
+        return next((m for m in words().background_markers if m in low), "")
     return taken_up(sentence, terms)
 
 
