@@ -158,11 +158,11 @@ class Settings(BaseSettings):
         description="A question with more distinct content words than this needs its best passage "
         "(the answerability gate) to hold no more of their weight than one of this many words "
         "would: the weight of answerable_coverage × this many of its average words. A long "
-        "description in plain words has some other paper's "
-        "word in every clause, which dilutes the share its own paper holds (at 20 papers this "
-        "turned away 9 answerable descriptions of 40 to 100 words and no unanswerable question over "
-        "answers_library_blind2-47; at 4,310 papers it changes no verdict there: eval/RESULTS.md, "
-        "issue 10, session 46). None: off.",
+        "description in plain words has some other paper's word in every clause, which dilutes "
+        "the share its own paper holds (over answers_library_blind2-47 at 20 papers, the share "
+        "alone turned away 9 answerable descriptions of 40 to 100 words and 2 unanswerable "
+        "questions; capped at 20 words, it asks 7 of the 9 and neither unanswerable; at 4,310 "
+        "papers it changes no verdict: eval/RESULTS.md, issue 10, session 46). None: off.",
     )
     unknown_word_papers: int = Field(
         1000, ge=1,
