@@ -913,7 +913,22 @@ _GAP_BY = re.compile(r"\b(?P<dir>beat|beats|beating|outperform|outperforms|outpe
 _GAP_DOWN = {"below", "lower than", "worse than", "behind", "under", "trail", "trails"}
 
 
-def gap_figure(claim: str, clauses: list[tuple[float, set[str]]]) -> str:
+_Clause = tuple[float, set[str]]  # a clause's first figure and its words (stems)
+
+
+def _side_figures(a_words: set[str], b_words: set[str],
+                  clauses: list[_Clause]) -> tuple[_Clause, _Clause] | None:
+    """The clauses giving each side's figure: the one holding most of the words only side A has
+    (`a_words`) and fewest of B's, and likewise for B; None when a side has no words of its own,
+    both fall on one clause, or a side's clause holds none of its words."""
+    if not a_words or not b_words:
+        return None
+    a = max(clauses, key=lambda c: len(a_words & c[1]) - len(b_words & c[1]))
+    b = max(clauses, key=lambda c: len(b_words & c[1]) - len(a_words & c[1]))
+    return None if a is b or not a_words & a[1] or not b_words & b[1] else (a, b)
+
+
+def gap_figure(claim: str, clauses: list[_Clause]) -> str:
     """The claim puts a gap in points between two sides ("more than 11 points above flawed
     workflow prompts") that the sentence's figures for them do not leave (62.1 against 54.3:
     7.8 points; claims_blind45's dy19). A bound is read as written ("more than", "at least":
@@ -922,13 +937,9 @@ def gap_figure(claim: str, clauses: list[tuple[float, set[str]]]) -> str:
     for m in (*_GAP_SIDE.finditer(claim), *_GAP_BY.finditer(claim)):
         before = re.split(r"[;:]|,\s+", claim[: m.start()].rstrip(" ,"))[-1]
         a_words, b_words = set(tokenize(before)), set(tokenize(m.group("b")))
-        a_only, b_only = a_words - b_words, b_words - a_words
-        if not a_only or not b_only:
+        if not (sides := _side_figures(a_words - b_words, b_words - a_words, clauses)):
             continue
-        a = max(clauses, key=lambda c: len(a_only & c[1]) - len(b_only & c[1]))
-        b = max(clauses, key=lambda c: len(b_only & c[1]) - len(a_only & c[1]))
-        if a is b or not a_only & a[1] or not b_only & b[1]:
-            continue
+        a, b = sides
         said = float(m.group("gap"))
         diff = a[0] - b[0] if " ".join(m.group("dir").lower().split()) not in _GAP_DOWN else b[0] - a[0]
         bound = " ".join((m.group("bound") or "").lower().split())
@@ -953,7 +964,7 @@ def compared_figures(claim: str, sentence: str) -> str:
     workflows" against "MDP-optimal workflow prompts achieve 62.1%, Chain-of-Thought prompts
     yield 50.8%"). Higher is better; a claim or sentence about a quantity in `lower_better`
     (latency, error, cost: a level or a cut?) is left alone."""
-    clauses = []
+    clauses: list[_Clause] = []
     for part in re.split(r"[,;]|\band\b|\bwhile\b|\bwhereas\b", sentence.replace("\\", "")):
         if found := _NUMBER.findall(part):
             clauses.append((float(found[0].replace(",", "")), set(tokenize(part))))
@@ -964,13 +975,9 @@ def compared_figures(claim: str, sentence: str) -> str:
     if words().lower_better & set(tokenize(f"{claim} {sentence}")):
         return ""  # "82% lower latency" or "latency of 5 ms": which way is better is not read here
     for d, left, right in _comparisons(_scopes(claim)[0], frozenset()):
-        a_words, b_words = left - right, right - left
-        if not a_words or not b_words:
+        if not (sides := _side_figures(left - right, right - left, clauses)) or sides[0][0] == sides[1][0]:
             continue
-        a = max(clauses, key=lambda c: len(a_words & c[1]) - len(b_words & c[1]))
-        b = max(clauses, key=lambda c: len(b_words & c[1]) - len(a_words & c[1]))
-        if a is b or not a_words & a[1] or not b_words & b[1] or a[0] == b[0]:
-            continue
+        a, b = sides
         if (a[0] > b[0]) != (d == "up"):
             return f"the passage's figures ({a[0]:g} against {b[0]:g}) compare the other way"
     return ""
