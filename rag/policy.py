@@ -1731,19 +1731,21 @@ def _catch_all(item: str) -> bool:
     return _ARTICLE_LEAD.sub("", item.lower().strip()).strip(" .") in words().open_choices
 
 
-@lru_cache(maxsize=64)
 def open_choice(question: str) -> bool:
-    """The question's last choice is a catch-all ("..., or something else?"): an answer may
-    pick none of the named alternatives."""
-    asking = split_sentences(asking_part(question))
-    return any(s.strip().endswith(("?", "？")) and _catch_all(_OR.split(s.strip().rstrip("?？").strip())[-1])
-               for s in asking if len(_OR.split(s)) >= 2)
+    """The question's choices end in a catch-all ("..., or something else?"): an answer may pick
+    none of the named alternatives."""
+    return _parsed_choices(question)[1]
 
 
-@lru_cache(maxsize=64)
 def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
     """`offered_choices` with each alternative as written ("a decision criterion that guides
     existing BFMs")."""
+    return _parsed_choices(question)[0]
+
+
+@lru_cache(maxsize=64)
+def _parsed_choices(question: str) -> tuple[tuple[tuple[str, frozenset[str], bool], ...], bool]:
+    """`_choices`, and whether a catch-all alternative was left out of them (`open_choice`)."""
     w = words()
     skip = w.frame | w.generic | w.gaps
     for sentence in reversed(split_sentences(asking_part(question))):
@@ -1755,19 +1757,20 @@ def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
             # "What kind of model is GraphBSI, one-shot or sequential?": a short list after a comma
             _, colon, listed = body.partition(",")
             if not colon or len(listed.split()) > 6 or len(_OR.split(listed)) < 2:
-                return ()
+                return (), False
         parts = _OR.split(listed if colon else body)
         items = [*(x for part in parts[:-1] for x in part.split(",")), parts[-1]]
         items = [x.strip() for x in items if x.strip()]
         if len(items) < 2:  # "或" ... an "or" with nothing on one side
-            return ()
+            return (), False
         # "Is it a dataset of biased sentences, or something else?" leaves the answer open
         # (`open_choices`): the catch-all is no alternative to pick, nor one the evidence can
         # hold, and one named alternative left is no choice (blind48's cb06); "with wider
         # transformers, with explicit networks, or something else?" still offers two
-        items = [x for x in items if not _catch_all(x)]
+        named = [x for x in items if not _catch_all(x)]
+        caught, items = len(named) < len(items), named
         if len(items) < 2:
-            return ()
+            return (), caught
         # "Were its experiments run on artificially corrupted images or on real-world drifts?":
         # the first choice opens where the last one's preposition last occurs before it
         opener = items[-1].split()[0].lower()
@@ -1783,9 +1786,9 @@ def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
         own = [s - frozenset().union(*(o for j, o in enumerate(stems) if j != i)) for i, s in enumerate(stems)]
         clauses = not colon and later > 3
         if len(own) < 2 or not all(own):
-            return ()
-        return tuple((x, o, not (clauses and i == 0)) for i, (x, o) in enumerate(zip(items, own, strict=True)))
-    return ()
+            return (), caught
+        return tuple((x, o, not (clauses and i == 0)) for i, (x, o) in enumerate(zip(items, own, strict=True))), caught
+    return (), False
 
 
 def held_choice(question: str, passages: Iterable[Passage]) -> tuple[str, Passage, str] | None:
