@@ -446,7 +446,7 @@ def _origin_denied(claim: str, found: list[Candidate], ctx: Context) -> ClaimVer
     framework"): contradicted, whatever else the two share (claims_blind39's ds18,
     claims_blind44's dx14). A thing named by a loaded paper's name is that paper's own."""
     w = words()
-    if has_cjk(claim) or not (c := credit(claim, tuple(ctx.subjects.names))):
+    if has_cjk(claim) or not (c := credit(claim, ctx.subjects.names)):
         return None
     if w.own_plan and w.own_plan.search(c.agent):  # "Aim 1 will develop ...": the writer's plan
         return None

@@ -15,7 +15,7 @@ in rag/policy_words.json). The thing is the noun phrase so credited; the check i
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -66,10 +66,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     )
 
 
-def credit(claim: str, names: tuple[str, ...] = ()) -> Credit | None:
+def credit(claim: str, names: Iterable[str] = ()) -> Credit | None:
     """What the claim credits its paper with originating, and to whom; None when it credits
-    nothing, credits other work, or credits the paper with its own name (`names`: "GLOT,
-    introduced by Mantri et al." says nothing a sentence could call earlier work)."""
+    nothing, credits other work, or credits the paper with its own name (`names`, the loaded
+    papers' names, read only once a claim credits: "GLOT, introduced by Mantri et al." says
+    nothing a sentence could call earlier work)."""
     for pattern in _patterns():
         for m in pattern.finditer(claim):
             agent, thing = m.group("agent").strip(), _ARTICLE.sub("", m.group("thing").strip())
