@@ -1064,11 +1064,10 @@ def answerability(question: str, texts: list[str], best_dense: float, floor: flo
     terms = [t for t in content_terms(question) if t not in function]
     if _CJK.search(question) and not any(t.isascii() for t in terms):
         return Verdict("answerable", True, "no measurable term; dense floor only")
-    cov, need = coverage(terms, texts, size.weight(terms, weight)), size.need(min_coverage)
-    held = f"best passage holds {cov:.2f} of the question's words (need {need:.2f})"
-    if terms_cap and (n := len(set(terms))) > terms_cap:
-        cov = capped_share(cov, n, terms_cap)
-        held = f"best passage holds {cov:.2f} of {terms_cap} of the question's {n} words' weight (need {need:.2f})"
+    n, need = len(set(terms)), size.need(min_coverage)
+    cov = capped_share(coverage(terms, texts, size.weight(terms, weight)), n, terms_cap)
+    of = f"{terms_cap} of the question's {n} words' weight" if terms_cap and n > terms_cap else "the question's words"
+    held = f"best passage holds {cov:.2f} of {of} (need {need:.2f})"
     if cov < need and sentence_close is not None and closest_sentence is not None \
             and (best := closest_sentence()) >= sentence_close:
         return Verdict("answerable", True, f"{held}, but a sentence of it is at cosine {best:.2f} "
