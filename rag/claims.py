@@ -536,12 +536,23 @@ def asserted(claim: str, ctx: Context) -> str:
     # the writer's own plans ("Aim 1 will develop replay methods for ...", `own_plans`) name
     # no loaded paper: they are no claim about one (a grant proposal's background, claims_blind41)
     kept = [x for x in sentences if not x.rstrip().endswith(("?", "？"))
-            and not (w.own_plan and w.own_plan.search(x) and not _subject_words(x, ctx))]
+            and not (w.own_plan and w.own_plan.search(x) and not _subject_words(x, ctx))
+            and not _writers_own(x)]
     first = kept[0] if kept else ""
     short = len(re.sub(r"\s+", "", first)) <= w.heading_chars if has_cjk(first) else len(first.split()) <= w.heading_words
     if len(kept) > 1 and short and not _subject_words(first, ctx):
         kept = kept[1:]
     return " ".join(kept) if kept else claim
+
+
+def _writers_own(sentence: str) -> bool:
+    """Whether a sentence of a claim records its writer's own decision or task under its label
+    ("Decision (5 Dec): we keep PowerSGD ...", "Action item: Tom to check which of our models
+    RoT was evaluated with", "待办：...", `own_labels`): what the writer will do, not what a
+    paper says, even when it names the paper. Lab minutes end so (claims_blind46); left in,
+    no sentence of any paper held them and the claim stayed unstated."""
+    w = words()
+    return bool(w.own_label and w.own_label.search(sentence))
 
 
 def claim_sentences(claim: str, ctx: Context) -> list[str]:

@@ -113,6 +113,7 @@ class Words:
     belief_tag: re.Pattern[str] | None = None
     belief_marker: re.Pattern[str] | None = None
     own_plan: re.Pattern[str] | None = None  # "Aim 2 will", "this project", "本项目拟": the claimant's own plans
+    own_label: re.Pattern[str] | None = None  # "Decision:", "Action item (Tom):", "待办：": the writer's own tasks
     post_aside: re.Pattern[str] | None = None  # "imo", "tbh": a post writer's own aside, no claim
     belief_doubt: re.Pattern[str] | None = None  # "Am I mixing that up?": a "yes" would deny it
     affirming: re.Pattern[str] | None = None  # "Yes, ...", "That's right.": a sentence agreeing
@@ -232,6 +233,8 @@ def words() -> Words:
         post_aside=phrases(r"(?<![\w-])", raw.get("post_asides", []), r"(?![\w-])"),
         own_plan=_either(phrases(r"(?<![\w-])", raw.get("own_plans", []), r"(?![\w-])"),
                          phrases("", raw.get("own_plans_cjk", []), "")),
+        own_label=_either(phrases(r"^\W*", raw.get("own_labels", []), r"(?![\w-])\s*(?:\([^()]*\)\s*)?[:：]"),
+                          phrases(r"^\W*", raw.get("own_labels_cjk", []), r"\s*(?:[(（][^()（）]*[)）]\s*)?[:：]")),
         belief_marker=phrases(r"(?<![\w-])", raw.get("belief_markers", []), r"(?![\w-])(?:\s+(?:that|as|being|it)\b)*"),
         belief_doubt=phrases(r"\b", raw.get("belief_doubts", []), r"\b"),
         affirming=phrases(r"^\W*", raw.get("affirming_openers", []), r"(?![\w'-])"),

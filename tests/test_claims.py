@@ -1216,6 +1216,24 @@ def test_a_claims_writer_s_own_plans_are_not_what_it_asserts() -> None:
     assert asserted(kept, ctx) == kept
 
 
+def test_a_decision_or_task_recorded_under_its_label_is_not_what_a_claim_asserts() -> None:
+    """Claims_blind46 (lab minutes): "Decision: we try it on our own classifier" and "Action
+    item: Tom to check which of our models RoT was evaluated with" record the writer's own
+    decisions and tasks, even naming the paper; left in, no sentence held them and true
+    claims stayed unstated. A label needs its colon at the sentence's start: "The decision
+    rule ..." and "Its action space ..." say something of a paper."""
+    ctx = Context(subjects=Subjects({"RoT": "t", "NAVIS": "n"}))
+    said = "RoT cuts latency by 82%."
+    assert asserted(f"{said} Action item: Tom to check which of our models RoT was evaluated with.", ctx) == said
+    assert asserted(f"{said} Decision (5 Dec, infra): we pitch RoT on cost.", ctx) == said
+    assert asserted(f"Decision: we keep our cache. {said}", ctx) == said
+    assert asserted("NAVIS 超过了现有最佳方法。 待办：李同学下周复现。", ctx) == "NAVIS 超过了现有最佳方法。"
+    assert asserted("NAVIS 超过了现有最佳方法。 决定（12月3日）：先做迁移试验。", ctx) == "NAVIS 超过了现有最佳方法。"
+    kept = f"{said} The decision rule of NAVIS is learned. Its action space is discrete."
+    assert asserted(kept, ctx) == kept
+    assert asserted("Decision: adopt RoT.", ctx) == "Decision: adopt RoT."  # one sentence: the claim as given
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("claim", "verdict", "quotes"), [
     ("RoT organizes steps into a thought graph with sequential and semantic edges; it reduces "
