@@ -232,3 +232,25 @@ def test_a_question_naming_authors_reads_their_paper_as_a_named_one(chat: PaperC
     listing = chat.understand("List the papers by Abdul Majid.")
     assert listing.intent == "list"
     assert [h.paper_id for h in chat._retrieve_for(listing).hits] == [recurr]
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # blind48's library patrons: one slip in a long surname (a letter dropped, swapped, changed)
+    ("A paper called 'GRADIENT' by Dreschel and Herbolt?", {"Lukas Drechsel", "Steffen Herbold"}),
+    ("The speaker's name was something like Lanzilotta. What did the paper find?", {"Daniel Lanzillotta"}),
+    ("papers by Guenneman", {"Stephan Günnemann"}),
+    ("papers by Elisaof", {"Moshe Eliasof"}),  # two letters swapped
+    # a short surname is near too many names; "Chan" is not "Chen", "Wie" not "Wei"
+    ("papers by Chan", set()),
+    ("papers by Wie", set()),
+    # an English word one slip from a surname is the word ("Border" is no "Borden")
+    ("the Border paper by nobody", set()),
+    # lower case: no name typed
+    ("papers by dreschel", set()),
+    # one slip from two loaded surnames: no telling which
+    ("papers by Hofmant", set()),
+])
+def test_a_long_surname_misspelt_by_one_slip_is_that_author(question: str, expected: set[str]) -> None:
+    authors = ["Lukas Drechsel", "Steffen Herbold", "Daniel Lanzillotta", "Moshe Eliasof", "Stephan Günnemann",
+               "Xiyu Wei", "Ying Chen", "Paul Borden", "Thomas Hofmann", "Anna Hofmans"]
+    assert set(mentioned_authors(question, authors)) == expected
