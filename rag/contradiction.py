@@ -828,14 +828,41 @@ def changed_figure(claim: str, sentence: str) -> str:
                 continue
             if bound != its_bound and (within_bound(n, bound, m) or within_bound(m, its_bound, n)):
                 continue  # "more than 150 tasks for each API" against "5,040 tasks"; 30% of "up to 40%"
-            if kind == "%" and abs(float(n) + float(m) - 100) < 1:
-                continue  # "86.5% of the memory" for "13.5% less memory"
+            if kind == "%" and abs(float(n) + float(m) - 100) < 1 and (_residual(claim, n) or _residual(sentence, m)):
+                continue  # "86.5% of the memory" for "13.5% less memory"; not "cut by 18%" for "by 82%"
             same_after = len(after & its_after)
-            if same_after >= 2 or same_after and before & its_before:
-                return f"the claim says {n}{kind} {' '.join(sorted(after))}, the passage {m}{its_kind}"
+            if same_after >= 2 or same_after and before & its_before \
+                    or len(_changed_by(claim, n) & _changed_by(sentence, m)) >= 2:
+                return f"the claim says {n}{kind} {' '.join(sorted(after or before))}, the passage {m}{its_kind}"
             if anchored and len(before & its_before) >= 2:
                 return f"the claim gives its result at {' '.join(sorted(before))} {n}{kind}, the passage at {m}{its_kind}"
     return ""
+
+
+_HEDGES = r"(?:(?:up\s+to|about|roughly|around|only|nearly|almost|over|more\s+than|less\s+than|just|some|approximately)\s+)*"
+
+
+def _changed_by(text: str, n: str, reach: int = 3) -> set[str]:
+    """What the text says changed by figure `n` ("reducing inference latency by 82%", "cuts
+    inference latency by only about 18%"): the content words (stems, at most `reach`) just
+    before its "by", in its clause; empty when the figure is not the size of a change. Two
+    figures for the same words are two sizes of one change, not a result and its setting."""
+    figure = re.escape(n).replace(r"\.", r"[.,]")
+    for clause in _FIGURE_CLAUSE.split(re.sub(r"(?<=\d),(?=\d{3})", "", text.replace("\\", ""))):
+        found = re.search(rf"\bby\s+{_HEDGES}{figure}\s?(?:%|percent\b|x\b|×|-?fold\b)", clause)
+        if found:
+            frame = words().frame
+            return set([t for t in tokenize(clause[:found.start()]) if t not in frame][-reach:])
+    return set()
+
+
+def _residual(text: str, n: str) -> bool:
+    """The text gives percentage `n` as what is left of a whole ("86.5% of the memory", "down
+    to 18%", "at 82% of the original"), not as a change by it ("cut by 82%", "an 18% saving"):
+    the two ways of saying a change add up to 100."""
+    figure = re.escape(n).replace(r"\.", r"[.,]")
+    return re.search(rf"(?:\bto|\bat)\s+(?:\w+\s+)?{figure}\s?(?:%|percent\b)|"
+                     rf"(?<![\w.]){figure}\s?(?:%|percent)\s+of\b", re.sub(r"(?<=\d),(?=\d{3})", "", text)) is not None
 
 
 _SETTING_NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")  # "Active Matter", "ShapeNet-Car"

@@ -472,6 +472,12 @@ def test_another_figure_for_the_same_thing_contradicts() -> None:
                                     resili)
     assert not changed_figure("RoT cuts output tokens by 30% while maintaining accuracy.", ROT)  # "up to 40%"
     assert not changed_figure("RoT leaves inference latency at 0.18x of what it was.", ROT)
+    # two sizes of one change ("by 18%" against "by 82%") do not add up to a whole: only a figure
+    # said as what is left of the whole is a complement ("down to 18%", "18% of the original")
+    assert "18" in changed_figure("RoT reduces inference latency by 18%.", ROT)
+    assert "18" in changed_figure("RoT cuts inference latency by only about 18%.", ROT)
+    assert not changed_figure("RoT brings inference latency down to 18% of the original.", ROT)
+    assert not changed_figure("RoT reduces inference latency by 82%.", ROT)
     # the words before alone are not the same thing: a setting the sentence does not give
     zhiyi = "notably an 18.9% relative accuracy improvement at a compression ratio of 0.1, validating its efficacy."
     assert not changed_figure("Zhiyi et al. also report results at a compression ratio of 0.01.", zhiyi)
