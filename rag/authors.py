@@ -94,8 +94,9 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
     folded = [fold(w) for w in words]
     cue = _CUE.search(question.lower()) is not None
     found: list[str] = []
+    surnames = frozenset(index)
     for i, word in enumerate(folded):
-        candidates = index.get(surname_key(word), ()) or index.get(_misspelt(words[i], frozenset(index)), ())
+        candidates = index.get(surname_key(word), ()) or index.get(_misspelt(words[i], surnames), ())
         # Where one author's given names are written with the surname ("Liang Li's papers",
         # "Huang Wen"), the surname there is that author's, not every Li's.
         full = [a for a in candidates if _full_name(folded[:i], Name.parse(a))
