@@ -45,7 +45,7 @@ from rag.config import DEMO_CORPUS, Settings
 from rag.llm import ChatModel
 from rag.models import Answer, Passage, Turn
 from rag.pipeline import ASKED_AGAIN, PaperChat
-from rag.policy import says_unanswered
+from rag.policy import asking_part, says_unanswered
 from rag.sentences import VectorCache
 from rag.spoken import punctuated
 from rag.text import is_chinese
@@ -178,13 +178,19 @@ class ReplayChat:
         again = len(messages) > 2 and messages[-2]["role"] == "assistant"  # asked once more
         prompt = messages[-3 if again else -1]["content"]
         asked = [q for q in self.replies if q in prompt]
-        raw, standalone = self.replies[max(asked, key=len)] if asked else ("", "")
+        # asked a last time with only its asking part (`PaperChat._ask_asking_part`): the
+        # question is no longer in the prompt whole
+        alone = [q for q in self.replies if f"Question: {asking_part(q)}\n" in f"{prompt}\n"] \
+            if not asked and messages[0]["content"] == _PARTS_RULES else []
+        raw, standalone = self.replies[max(asked or alone, key=len)] if asked or alone else ("", "")
         if messages[0]["content"] not in _ANSWER_RULES:
             yield standalone
             return
-        first, _, second = raw.partition(ASKED_AGAIN)
-        # asked once more in the same conversation, or anew for the parts it answers
-        reply = second if again or messages[0]["content"] == _PARTS_RULES else first
+        replies = raw.split(ASKED_AGAIN)
+        # asked once more in the same conversation, or anew for the parts it answers, or last
+        # with only its asking part
+        nth = 2 if alone else 1 if again or messages[0]["content"] == _PARTS_RULES else 0
+        reply = replies[nth] if nth < len(replies) else ""
         self.missing += not reply
         yield reply
 

@@ -346,6 +346,15 @@ class Settings(BaseSettings):
         "parts to be said unstated (prompts/answer_parts.md); that reply passes every check a "
         "reply must pass. The first token is the first reply's.",
     )
+    ask_asking_part_after_unknown: bool = Field(
+        True,
+        description="A question whose reply is still only \"I don't know\" when asked for its "
+        "parts (ask_parts_after_unknown) is asked a last time with only its asking part: its "
+        "question sentences, without the background, quotations and guesses around them (rag/"
+        "policy.py asking_part). Many such questions carry a context or a wrong premise the "
+        "model balks at. That reply passes every check a reply must pass, against the whole "
+        "question. The first token is the first reply's.",
+    )
     chinese_via_english: bool = Field(
         False,
         description="A Chinese question is answered through its English form: the model answers "

@@ -50,7 +50,16 @@ from rag.ingest import IngestReport, ingest_paths
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Comparison, Event, Hit, Passage, SentenceCheck, Turn, Verdict
-from rag.policy import Context, Subjects, coverage, names_only, rarity, subjects_of, unknown_only
+from rag.policy import (
+    Context,
+    Subjects,
+    asking_part,
+    coverage,
+    names_only,
+    rarity,
+    subjects_of,
+    unknown_only,
+)
 from rag.query import (
     NAME_WORDS,
     Query,
@@ -302,6 +311,9 @@ class PaperChat:
             except (LLMError, ValueError) as exc:
                 log.warning("asking the model again failed: %s", exc)
             answer.checks.insert(0, SentenceCheck("", (), "asked again", (again,)))
+            if again.check == "unknown_only":
+                answer, raw = yield from self._ask_asking_part(asking, passages, answer, raw, ctx, query,
+                                                               suggestions, model)
         if answer.refused and query.intent == "list":  # "papers by X": the list itself is known
             answer = listing(question, passages, self.vectors, suggestions, query.text)
         if answer.refused and query.intent == "answer" and \
@@ -320,6 +332,33 @@ class PaperChat:
         if first is not None:
             answer.timings["first_token"] = first - t0
         yield Event("answer", answer=self._timed(answer, query, t0))
+
+    def _ask_asking_part(self, asking: str, passages: list[Passage], answer: Answer, raw: str, ctx: Context,
+                         query: Query, suggestions: list[str],
+                         model: Callable[[], ChatModel]) -> Generator[Event, None, tuple[Answer, str]]:
+        """A question still answered only "I don't know" when asked for its parts, asked a last
+        time with only its asking part (`asking_part`: its question sentences, without the
+        background, quotations and guesses around them), under the rules for its parts; the
+        reply is checked against the whole question. Returns the answer and the raw replies."""
+        part = asking_part(asking)
+        last = raw.rsplit(ASKED_AGAIN, 1)[-1]
+        if not (self.settings.ask_asking_part_after_unknown and answer.refused and unknown_only(last).ok
+                and part.strip() and part != asking):
+            return answer, raw
+        yield Event("status", text="The model still said it does not know; asking it the question "
+                                   "alone, without its background…")
+        messages = parts_messages(build_messages(part, passages, INSTRUCTIONS.get(query.intent, ""),
+                                                 query.filters.authors))
+        try:
+            more, _ = yield from self._generate(messages, model)
+        except (LLMError, ValueError) as exc:
+            log.warning("asking the model the asking part failed: %s", exc)
+            return answer, raw
+        ctx = yield from self._read_in_english(more, passages, ctx, model)
+        again = finalize(asking, more, passages, self.vectors, suggestions, query.text, ctx=ctx, parts=True)
+        asked = Verdict("asking_part", True, f"asked only: {part[:200]}")
+        again.checks.insert(0, SentenceCheck("", (), "asked its asking part", (asked,)))
+        return again, f"{raw}{ASKED_AGAIN}{more}"
 
     def _read_in_english(self, reply: str, passages: list[Passage], ctx: Context,
                          model: Callable[[], ChatModel]) -> Generator[Event, None, Context]:

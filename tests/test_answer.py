@@ -362,6 +362,40 @@ def test_a_model_that_still_does_not_know_when_asked_for_the_parts_refuses(
     assert answer.refused and len(real_llm.prompts) == 2 and answer.passages
 
 
+def test_a_question_still_unknown_for_its_parts_is_asked_with_only_its_asking_part(
+        real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
+    """blind48 and blind50: long questions carrying the asker's background or a wrong guess
+    ("Our CV screener favours men; I heard the rubrics are written by hand.") drew a bare "I
+    don't know" twice (7 of blind50's 14 refused answerable questions at 20 papers). They are
+    asked a last time with only their question sentences; that reply is checked against the
+    whole question."""
+    question = ("Ticket: our grader team thinks QuRL's rubrics are written by hand, and we run 12 replicas "
+                "with a 50 ms budget. What properties do QuRL's case-wise rubrics have?")
+    real_llm.replies.extend([
+        "I don't know.", "I don't know.",
+        "QuRL's case-wise rubrics are question-specific, content-based and stylistically sensitive [1]."])
+    events = list(real_chat.ask_stream(question))
+    answer = events[-1].answer
+    assert answer is not None and not answer.refused, answer.checks
+    assert "content-based" in answer.text and {c.name for c in answer.citations} == {"QuRL"}
+    first, parts, alone = real_llm.prompts
+    assert alone[0]["content"] == system_prompt(parts=True)
+    assert "Question: What properties do QuRL's case-wise rubrics have?" in alone[1]["content"]
+    assert "replicas" not in alone[1]["content"] and "replicas" in first[1]["content"]
+    assert alone[1]["content"].split("<passages>")[1] == first[1]["content"].split("<passages>")[1].replace(
+        question, "What properties do QuRL's case-wise rubrics have?")  # the same passages
+    assert answer.checks[0].action == "asked its asking part"
+    assert [e.text for e in events if e.kind == "status"][-1].startswith("The model still said it does not know")
+    assert answer.raw_text.count("(asked again)") == 2 and answer.raw_text.endswith("sensitive [1].")
+    # still "I don't know": refused, with its passages; and the step can be turned off
+    real_llm.replies.extend(["I don't know."] * 3)
+    answer = real_chat.ask(question)
+    assert answer.refused and answer.passages and len(real_llm.prompts) == 6
+    monkeypatch.setattr(real_chat.settings, "ask_asking_part_after_unknown", False)
+    real_llm.replies.extend(["I don't know."] * 2)
+    assert real_chat.ask(question).refused and len(real_llm.prompts) == 8
+
+
 def test_asking_for_the_parts_can_be_turned_off(real_chat: PaperChat, real_llm: FakeChat,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(real_chat.settings, "ask_parts_after_unknown", False)

@@ -135,6 +135,27 @@ def test_replay_gives_a_reply_asked_again_its_second_part(tmp_path) -> None:
     assert "".join(replay.stream(parts)) == "They are case-wise [1]." and replay.missing == 0
 
 
+def test_replay_gives_a_question_asked_with_only_its_asking_part_its_third_reply(tmp_path) -> None:
+    from eval.answers import ReplayChat
+    from rag.answer import system_prompt
+    from rag.pipeline import ASKED_AGAIN
+
+    question = "Our team grades by hand. What do QuRL's rubrics look like?"
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"question": question, "raw": f"I don't know.{ASKED_AGAIN}I don't know."
+                                f"{ASKED_AGAIN}They are case-wise [1]."}) + "\n")
+    replay = ReplayChat.from_rows(rows)
+    parts = system_prompt(parts=True)
+    whole = [{"role": "system", "content": parts}, {"role": "user", "content": f"Question: {question}"}]
+    assert "".join(replay.stream(whole)) == "I don't know."
+    alone = [{"role": "system", "content": parts},
+             {"role": "user", "content": "Question: What do QuRL's rubrics look like?"}]
+    assert "".join(replay.stream(alone)) == "They are case-wise [1]." and replay.missing == 0
+    # a run that never asked a third time has no third reply to give
+    rows.write_text(json.dumps({"question": question, "raw": f"I don't know.{ASKED_AGAIN}I don't know."}) + "\n")
+    assert "".join(ReplayChat.from_rows(rows).stream(alone)) == ""
+
+
 
 def test_oracle_answers_with_the_evidence_the_prompt_holds_cited_to_its_passage(tmp_path) -> None:
     from eval.answers import OracleChat
