@@ -48,7 +48,7 @@ from rag.pipeline import ASKED_AGAIN, PaperChat
 from rag.policy import asking_part, says_unanswered
 from rag.sentences import VectorCache
 from rag.spoken import punctuated
-from rag.text import is_chinese
+from rag.text import is_chinese, without_opening_tags
 
 JUDGE_THRESHOLD = 0.5
 QUESTIONS = Path(__file__).resolve().parent / "questions" / "answers_demo.jsonl"
@@ -164,6 +164,9 @@ class ReplayChat:
         replies = {r["question"]: (r.get("raw") or "", r.get("standalone_query") or r["question"]) for r in rows}
         # the pipeline asks a question as rag/spoken.py punctuates it: found by either form
         replies.update({said: reply for q, reply in list(replies.items()) if (said := punctuated(q)) not in replies})
+        # and without the tags it opens with ("[SPIKE] ...", rag/text.py `without_opening_tags`)
+        replies.update({bare: reply for q, reply in list(replies.items())
+                        if (bare := without_opening_tags(q)) not in replies})
         return cls(replies, readings, reader)
 
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,

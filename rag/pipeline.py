@@ -73,7 +73,7 @@ from rag.retrieve import Filters, Retrieval, retrieve
 from rag.sentences import VectorCache
 from rag.spoken import punctuated
 from rag.store import PaperRecord, Store
-from rag.text import english_words, has_cjk, is_chinese
+from rag.text import english_words, has_cjk, is_chinese, without_opening_tags
 
 log = logging.getLogger(__name__)
 # A word written in lower case ("drift", not "DRIFT" or "Drift").
@@ -242,6 +242,7 @@ class PaperChat:
             raise ValueError(f"the question is {len(question):,} characters long; ask in under "
                              f"{self.settings.max_question_chars:,}")
         question = punctuated(question) or question  # "um so glot how does it pool": rag/spoken.py
+        question = without_opening_tags(question)  # "[SPIKE] ...": a ticket's labels
         t0 = time.perf_counter()
         if needs_translation(question, self.multilingual):  # a model call before the search
             yield Event("status", text="Translating the question into English for the search…")

@@ -38,6 +38,20 @@ def without_quotations(text: str, min_words: int = 3) -> str:
     return QUOTED.sub(lambda m: m.group(0) if _words(m.group(0)[1:-1]) < min_words else " ", text)
 
 
+# tags opening a pasted ticket, e-mail subject or note: "[SPIKE]", "[RFC-212]", "[WIP][infra]",
+# "【工单】"; not a citation marker ("[1]")
+_OPENING_TAGS = re.compile(r"^\s*(?:(?:\[[^\W\d_][\w .:/#-]{0,23}\]|【[^【】\n]{1,12}】)\s*)+")
+
+
+def without_opening_tags(text: str) -> str:
+    """The text without the tags in brackets it opens with ("[SPIKE] Q: does GLOT need a
+    fine-tuned backbone?"): a ticket's or a mailing list's labels, not words of the question.
+    Left in, "[SPIKE]" and "[RFC-212]" named the ICLR papers SPIKE-RL and RFC at 4,310 papers
+    and the model answered about them (blind50's cd14, cd17, cd29). The text as given when
+    nothing would be left."""
+    return _OPENING_TAGS.sub("", text).strip() or text
+
+
 def _words(text: str) -> int:
     """Words in text, counting two Chinese, Japanese or Korean characters as one."""
     return len(CJK.sub(" ", text).split()) + len(CJK.findall(text)) // 2

@@ -396,6 +396,13 @@ def test_a_question_still_unknown_for_its_parts_is_asked_with_only_its_asking_pa
     assert real_chat.ask(question).refused and len(real_llm.prompts) == 8
 
 
+def test_a_ticket_s_opening_tags_are_not_asked(real_chat: PaperChat, real_llm: FakeChat) -> None:
+    real_llm.replies.append("QuRL's case-wise rubrics are question-specific and content-based [1].")
+    answer = real_chat.ask("[SPIKE][RFC-212] What properties do QuRL's case-wise rubrics have?")
+    assert answer.question == "What properties do QuRL's case-wise rubrics have?"
+    assert "SPIKE" not in real_llm.prompts[0][1]["content"] and not answer.refused, answer.checks
+
+
 def test_asking_for_the_parts_can_be_turned_off(real_chat: PaperChat, real_llm: FakeChat,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(real_chat.settings, "ask_parts_after_unknown", False)

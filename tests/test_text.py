@@ -85,3 +85,17 @@ def test_quotations_of_three_words_or_more_are_left_out_and_names_in_quotes_kept
     assert without_quotations(zh) == "交底书原话： 这是否已被 OpTI-BFM 公开？"
     assert without_quotations("摘要里“推断数据集”指什么？") == "摘要里“推断数据集”指什么？"
     assert without_quotations("权利要求「将节点特征投影到共享的随机空间」是否公开？") == "权利要求 是否公开？"
+
+
+def test_the_tags_a_pasted_ticket_opens_with_are_no_words_of_the_question() -> None:
+    """blind50's tickets: "[SPIKE]" and "[RFC-212]" named the ICLR papers SPIKE-RL and RFC at
+    4,310 papers. Only tags at the start go; a citation marker or a name in brackets later on
+    stays, and a text that is only tags is kept as given."""
+    from rag.text import without_opening_tags
+    assert without_opening_tags("[SPIKE] Q: does GLOT need a fine-tuned backbone?") == \
+        "Q: does GLOT need a fine-tuned backbone?"
+    assert without_opening_tags("  [RFC-212][infra] Compare GLOT and STAD") == "Compare GLOT and STAD"
+    assert without_opening_tags("【工单】GLOT 需要微调吗？") == "GLOT 需要微调吗？"
+    assert without_opening_tags("[1] is the passage?") == "[1] is the passage?"
+    assert without_opening_tags("What is [GLOT]?") == "What is [GLOT]?"
+    assert without_opening_tags("[WIP]") == "[WIP]"
