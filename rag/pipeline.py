@@ -340,7 +340,10 @@ class PaperChat:
         """A question still answered only "I don't know" when asked for its parts, asked a last
         time with only its asking part (`asking_part`: its question sentences, without the
         background, quotations and guesses around them), under the rules for its parts; the
-        reply is checked against the whole question. Returns the answer and the raw replies."""
+        reply is checked against the whole question. Returns the answer and the raw replies.
+        Off by default (`ask_asking_part_after_unknown`): at 4,310 papers a question describing
+        its paper, cut to its asking part, was answered from other papers' passages (blind50's
+        cd21, cd22)."""
         part = asking_part(asking)
         last = raw.rsplit(ASKED_AGAIN, 1)[-1]
         if not (self.settings.ask_asking_part_after_unknown and answer.refused and unknown_only(last).ok

@@ -369,6 +369,7 @@ def test_a_question_still_unknown_for_its_parts_is_asked_with_only_its_asking_pa
     don't know" twice (7 of blind50's 14 refused answerable questions at 20 papers). They are
     asked a last time with only their question sentences; that reply is checked against the
     whole question."""
+    monkeypatch.setattr(real_chat.settings, "ask_asking_part_after_unknown", True)  # off by default
     question = ("Ticket: our grader team thinks QuRL's rubrics are written by hand, and we run 12 replicas "
                 "with a 50 ms budget. What properties do QuRL's case-wise rubrics have?")
     real_llm.replies.extend([
