@@ -839,6 +839,15 @@ def changed_figure(claim: str, sentence: str) -> str:
     return ""
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3})")  # "5,040" is one figure
+
+
+def _figure(n: str) -> str:
+    """A pattern for figure `n` as written in a text its thousands separators were taken out of
+    (`_THOUSANDS`): "13.5" is "13.5" or "13,5"."""
+    return re.escape(n).replace(r"\.", r"[.,]")
+
+
 _HEDGES = r"(?:(?:up\s+to|about|roughly|around|only|nearly|almost|over|more\s+than|less\s+than|just|some|approximately)\s+)*"
 
 
@@ -847,9 +856,8 @@ def _changed_by(text: str, n: str, reach: int = 3) -> set[str]:
     inference latency by only about 18%"): the content words (stems, at most `reach`) just
     before its "by", in its clause; empty when the figure is not the size of a change. Two
     figures for the same words are two sizes of one change, not a result and its setting."""
-    figure = re.escape(n).replace(r"\.", r"[.,]")
-    for clause in _FIGURE_CLAUSE.split(re.sub(r"(?<=\d),(?=\d{3})", "", text.replace("\\", ""))):
-        found = re.search(rf"\bby\s+{_HEDGES}{figure}\s?(?:%|percent\b|x\b|×|-?fold\b)", clause)
+    for clause in _FIGURE_CLAUSE.split(_THOUSANDS.sub("", text.replace("\\", ""))):
+        found = re.search(rf"\bby\s+{_HEDGES}{_figure(n)}\s?(?:%|percent\b|x\b|×|-?fold\b)", clause)
         if found:
             frame = words().frame
             return set([t for t in tokenize(clause[:found.start()]) if t not in frame][-reach:])
@@ -860,9 +868,9 @@ def _residual(text: str, n: str) -> bool:
     """The text gives percentage `n` as what is left of a whole ("86.5% of the memory", "down
     to 18%", "at 82% of the original"), not as a change by it ("cut by 82%", "an 18% saving"):
     the two ways of saying a change add up to 100."""
-    figure = re.escape(n).replace(r"\.", r"[.,]")
+    figure = _figure(n)
     return re.search(rf"(?:\bto|\bat)\s+(?:\w+\s+)?{figure}\s?(?:%|percent\b)|"
-                     rf"(?<![\w.]){figure}\s?(?:%|percent)\s+of\b", re.sub(r"(?<=\d),(?=\d{3})", "", text)) is not None
+                     rf"(?<![\w.]){figure}\s?(?:%|percent)\s+of\b", _THOUSANDS.sub("", text)) is not None
 
 
 _SETTING_NAME = re.compile(r"(?<![\w-])[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")  # "Active Matter", "ShapeNet-Car"
