@@ -89,14 +89,14 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
     than four letters only with a capital and beside authorship ("by Li", "Li's", "has Wei
     written", "with Yin as an author"). Given names or initials written
     before the surname narrow the match ("M. Eliasof")."""
-    index = _by_surname(frozenset(authors))
+    loaded = frozenset(authors)  # the catalogue's own frozenset: the caches below key on it
+    index = _by_surname(loaded)
     words = _PARTS.findall(question)
     folded = [fold(w) for w in words]
     cue = _CUE.search(question.lower()) is not None
     found: list[str] = []
-    surnames = frozenset(index)
     for i, word in enumerate(folded):
-        candidates = index.get(surname_key(word), ()) or index.get(_misspelt(words[i], surnames), ())
+        candidates = index.get(surname_key(word), ()) or index.get(_misspelt(words[i], loaded), ())
         # Where one author's given names are written with the surname ("Liang Li's papers",
         # "Huang Wen"), the surname there is that author's, not every Li's.
         full = [a for a in candidates if _full_name(folded[:i], Name.parse(a))
@@ -112,7 +112,7 @@ def mentioned_authors(question: str, authors: Iterable[str]) -> tuple[str, ...]:
 MISSPELT_MIN = 6
 
 
-def _misspelt(word: str, surnames: frozenset[str]) -> str:
+def _misspelt(word: str, authors: frozenset[str]) -> str:
     """The loaded surname (as compared, `surname_key`) that a question's capitalised word of
     `MISSPELT_MIN` letters or more, not itself a loaded surname nor an English word, is one
     slip away from (a letter dropped, added or changed, or two swapped: "Dreschel" for
@@ -120,9 +120,10 @@ def _misspelt(word: str, surnames: frozenset[str]) -> str:
     when exactly one is; "" otherwise. Over the 5,000-odd committed questions and claims, with
     the 4,310 papers' surnames loaded, only those three words were so taken."""
     key = surname_key(fold(word))
-    if len(key) < MISSPELT_MIN or not word[:1].isupper() or key in surnames or fold(word) in english_words():
+    if len(key) < MISSPELT_MIN or not word[:1].isupper() or key in _by_surname(authors) \
+            or fold(word) in english_words():
         return ""
-    near = {k for v in _slips(key) for k in _slip_index(surnames).get(v, ())}
+    near = {k for v in _slips(key) for k in _slip_index(authors).get(v, ())}
     return next(iter(near)) if len(near) == 1 else ""
 
 
@@ -132,10 +133,11 @@ def _slips(key: str) -> set[str]:
 
 
 @lru_cache(maxsize=4)
-def _slip_index(surnames: frozenset[str]) -> dict[str, frozenset[str]]:
-    """Each `_slips` form of the surnames of `MISSPELT_MIN` letters or more -> those surnames."""
+def _slip_index(authors: frozenset[str]) -> dict[str, frozenset[str]]:
+    """Each `_slips` form of the authors' surnames of `MISSPELT_MIN` letters or more -> those
+    surnames (as compared, `surname_key`)."""
     index: dict[str, set[str]] = {}
-    for key in surnames:
+    for key in _by_surname(authors):
         if len(key) >= MISSPELT_MIN:
             for v in _slips(key):
                 index.setdefault(v, set()).add(key)
