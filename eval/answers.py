@@ -44,11 +44,10 @@ from rag.cite import claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.llm import ChatModel
 from rag.models import Answer, Passage, Turn
-from rag.pipeline import ASKED_AGAIN, PaperChat
+from rag.pipeline import ASKED_AGAIN, PaperChat, as_asked
 from rag.policy import asking_part, says_unanswered
 from rag.sentences import VectorCache
-from rag.spoken import punctuated
-from rag.text import is_chinese, without_opening_tags
+from rag.text import is_chinese
 
 JUDGE_THRESHOLD = 0.5
 QUESTIONS = Path(__file__).resolve().parent / "questions" / "answers_demo.jsonl"
@@ -162,11 +161,9 @@ class ReplayChat:
         readings = {c["sentence"]: v["reason"] for r in rows for c in r.get("checks", ())
                     for v in c.get("checks", ()) if v["check"] == "read_in_english"}
         replies = {r["question"]: (r.get("raw") or "", r.get("standalone_query") or r["question"]) for r in rows}
-        # the pipeline asks a question as rag/spoken.py punctuates it: found by either form
-        replies.update({said: reply for q, reply in list(replies.items()) if (said := punctuated(q)) not in replies})
-        # and without the tags it opens with ("[SPIKE] ...", rag/text.py `without_opening_tags`)
-        replies.update({bare: reply for q, reply in list(replies.items())
-                        if (bare := without_opening_tags(q)) not in replies})
+        # the pipeline asks a question as it reads it (punctuated, without a ticket's tags,
+        # rag/pipeline.py `as_asked`): found by either form
+        replies.update({said: reply for q, reply in list(replies.items()) if (said := as_asked(q)) not in replies})
         return cls(replies, readings, reader)
 
     def stream(self, messages: list[dict[str, str]], *, max_tokens: int = 256,
@@ -220,7 +217,7 @@ class OracleChat(ReplayChat):
         self.evidence: dict[str, list[str]] = {}
         for q in questions:
             said = [] if q.get("unanswerable") else list(q.get("evidence", ()))
-            for form in (q["question"], punctuated(q["question"]), *(r[1] for r in [self.replies.get(q["question"])] if r)):
+            for form in (q["question"], as_asked(q["question"]), *(r[1] for r in [self.replies.get(q["question"])] if r)):
                 self.evidence.setdefault(form, said)
 
     @classmethod

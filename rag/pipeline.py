@@ -76,6 +76,12 @@ from rag.store import PaperRecord, Store
 from rag.text import english_words, has_cjk, is_chinese, without_opening_tags
 
 log = logging.getLogger(__name__)
+
+
+def as_asked(question: str) -> str:
+    """The question as the pipeline reads it: punctuated when dictated ("um so glot how does it
+    pool", rag/spoken.py) and without the tags a pasted ticket opens with ("[SPIKE] ...")."""
+    return without_opening_tags(punctuated(question) or question)
 # A word written in lower case ("drift", not "DRIFT" or "Drift").
 _LOWER_WORD = re.compile(r"(?<![\w\-])[a-z][a-z\-]*[a-z](?![\w\-])")
 
@@ -241,8 +247,7 @@ class PaperChat:
         if len(question) > self.settings.max_question_chars:
             raise ValueError(f"the question is {len(question):,} characters long; ask in under "
                              f"{self.settings.max_question_chars:,}")
-        question = punctuated(question) or question  # "um so glot how does it pool": rag/spoken.py
-        question = without_opening_tags(question)  # "[SPIKE] ...": a ticket's labels
+        question = as_asked(question)
         t0 = time.perf_counter()
         if needs_translation(question, self.multilingual):  # a model call before the search
             yield Event("status", text="Translating the question into English for the search…")
@@ -344,10 +349,10 @@ class PaperChat:
         Off by default (`ask_asking_part_after_unknown`): at 4,310 papers a question describing
         its paper, cut to its asking part, was answered from other papers' passages (blind50's
         cd21, cd22)."""
-        part = asking_part(asking)
-        last = raw.rsplit(ASKED_AGAIN, 1)[-1]
-        if not (self.settings.ask_asking_part_after_unknown and answer.refused and unknown_only(last).ok
-                and part.strip() and part != asking):
+        if not (self.settings.ask_asking_part_after_unknown and answer.refused
+                and unknown_only(raw.rsplit(ASKED_AGAIN, 1)[-1]).ok):
+            return answer, raw
+        if (part := asking_part(asking)) == asking:
             return answer, raw
         yield Event("status", text="The model still said it does not know; asking it the question "
                                    "alone, without its background…")
@@ -359,10 +364,10 @@ class PaperChat:
             log.warning("asking the model the asking part failed: %s", exc)
             return answer, raw
         ctx = yield from self._read_in_english(more, passages, ctx, model)
-        again = finalize(asking, more, passages, self.vectors, suggestions, query.text, ctx=ctx, parts=True)
+        last = finalize(asking, more, passages, self.vectors, suggestions, query.text, ctx=ctx, parts=True)
         asked = Verdict("asking_part", True, f"asked only: {part[:200]}")
-        again.checks.insert(0, SentenceCheck("", (), "asked its asking part", (asked,)))
-        return again, f"{raw}{ASKED_AGAIN}{more}"
+        last.checks.insert(0, SentenceCheck("", (), "asked its asking part", (asked,)))
+        return last, f"{raw}{ASKED_AGAIN}{more}"
 
     def _read_in_english(self, reply: str, passages: list[Passage], ctx: Context,
                          model: Callable[[], ChatModel]) -> Generator[Event, None, Context]:
