@@ -122,6 +122,7 @@ from rag.claims import (  # noqa: E402
     model_paper_reading,
     model_paraphrase,
     model_reading,
+    names_paper,
     option_probability,
     paper_passages,
     specifics_held,
@@ -1239,6 +1240,35 @@ def test_a_decision_or_task_recorded_under_its_label_is_not_what_a_claim_asserts
     assert asserted(kept, ctx) == kept
     assert asserted("Decision: adopt RoT.", ctx) == "Decision: adopt RoT."  # one sentence: the claim as given
 
+
+
+def test_what_comes_before_a_claim_names_its_paper_sets_the_scene() -> None:
+    """Claims_blind47 (a science centre's exhibit texts): "Every graph dataset describes its
+    nodes in its own private language." and "Reasoning AIs can recycle their old thinking, the
+    way a cook reuses a favourite recipe card:" set the scene before the sentence naming the
+    paper; no paper's sentence holds them, and left in they kept true claims unstated. An
+    author's surname names the paper too. What speaks of the paper without naming it, or a
+    sentence pointing back at what came before, keeps the claim whole."""
+    ctx = Context(subjects=Subjects({"ALL-IN": "a", "RoT": "t"}, {"yarotsky": frozenset({"y"})}))
+    said = "ALL-IN projects node attributes into a shared random space."
+    assert asserted(f"Audio guide, stop 9: Every graph dataset describes its nodes in its own way. {said}",
+                    ctx) == said
+    assert asserted("Reasoning AIs can recycle their old thinking, the way a cook reuses a recipe card: "
+                    "RoT keeps earlier reasoning as reusable steps. It cuts output tokens by up to 40%.",
+                    ctx) == "RoT keeps earlier reasoning as reusable steps. It cuts output tokens by up to 40%."
+    assert asserted("Corner methods are like a racing line. Dmitry Yarotsky's methods reach O(t^{-2ζ}).",
+                    ctx) == "Dmitry Yarotsky's methods reach O(t^{-2ζ})."
+    assert asserted("图学习没有共享的输入空间。 ALL-IN 把节点特征投影到共享的随机空间。", ctx) \
+        == "ALL-IN 把节点特征投影到共享的随机空间。"
+    # the scene speaks of the paper ("the team"), or the naming sentence points back at it
+    for kept in ("The team grants that human grading is the gold standard. RoT's selling point is cost.",
+                 "Up to 40% fewer output tokens and no loss of accuracy. That is what RoT reports.",
+                 "Graphs lack a shared input space: this is what ALL-IN addresses.",
+                 "Every graph dataset describes its nodes in its own way. Nothing here names any paper."):
+        assert asserted(kept, ctx) == kept
+    # a claim of one sentence keeps its head (tried: its heads dropped, 17 -> 16 of 24 right)
+    assert asserted("Panel 5: RoT cuts latency by 82%.", ctx) == "Panel 5: RoT cuts latency by 82%."
+    assert names_paper("Schirmer and Yarotsky's work", ctx) and not names_paper("Every graph dataset", ctx)
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("claim", "verdict", "quotes"), [
