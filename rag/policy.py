@@ -1723,6 +1723,8 @@ _BARE_CHOICES = re.compile(r"(?!(?:what|which|who|how|why|where|when)\b)[^,]{1,4
 
 
 _ARTICLE_LEAD = re.compile(r"^(?:a|an|the|or)\s+")
+# a clause opening with a question word ("what changes or gets spent ...")
+_WH_OPENS = re.compile(r"^\W*(?:what|which|who|whom|whose|how|why|where|when)(?![\w-])", re.IGNORECASE)
 
 
 def _catch_all(item: str) -> bool:
@@ -1746,12 +1748,16 @@ def _choices(question: str) -> tuple[tuple[str, frozenset[str], bool], ...]:
 def _parsed_choices(question: str) -> tuple[tuple[tuple[str, frozenset[str], bool], ...], bool]:
     """`_choices`, and whether a catch-all alternative was left out of them (`open_choice`)."""
     w = words()
-    skip = w.frame | w.generic | w.gaps
+    skip = w.frame | w.generic | w.gaps | w.vague_choice
     for sentence in reversed(split_sentences(asking_part(question))):
         body = sentence.strip().rstrip("?？").strip()
         if not sentence.strip().endswith(("?", "？")) or len(_OR.split(body)) < 2:
             continue
         _, colon, listed = body.rpartition(":")
+        if colon and _WH_OPENS.match(listed):
+            # "For each paper: what actually changes or gets spent at test time, ...?" asks a
+            # wh-question after its colon, not a list of alternatives (blind51's ce29)
+            colon, listed = "", ""
         if not colon and not asks_yes_no(body) and not _BARE_CHOICES.fullmatch(body):
             # "What kind of model is GraphBSI, one-shot or sequential?": a short list after a comma
             _, colon, listed = body.partition(",")

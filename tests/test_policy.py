@@ -1593,7 +1593,12 @@ def test_a_choice_the_question_offers_is_answered_by_a_pick_its_cited_paper_says
     for question in ("Which papers study pruning or quantization?", "Does STAD use labels or not?",
                      "InfoSEDD and NAVIS each draw on an established theory or model class: which "
                      "theory backs InfoSEDD's design, and with which model class does NAVIS exploit "
-                     "an equivalence?"):
+                     "an equivalence?",
+                     # a wh-question after the colon (blind51's ce29: "abstract" was taken for a pick)
+                     "For each paper: what actually changes or gets spent at test time, what does "
+                     "that buy according to the abstract, and does it need labels?",
+                     # an alternative of nothing but "something" (blind51's ce20)
+                     "Is it a replacement, or something that works with them?"):
         assert offered_choices(question) == ()
         assert choice_held(question, "STAD infers class prototypes [4].", [bsi]).ok
     assert choice_held(rate, "隐式模型的表达能力随迭代增长 [1]。", [liu]).ok
