@@ -1756,7 +1756,9 @@ def _parsed_choices(question: str) -> tuple[tuple[tuple[str, frozenset[str], boo
         _, colon, listed = body.rpartition(":")
         if colon and _WH_OPENS.match(listed):
             # "For each paper: what actually changes or gets spent at test time, ...?" asks a
-            # wh-question after its colon, not a list of alternatives (blind51's ce29)
+            # wh-question after its colon, not a list of alternatives (the form of blind51's
+            # ce29, which itself stays refused: its asking part joins that sentence to the
+            # question before it, and that "or" is read as a choice)
             colon, listed = "", ""
         if not colon and not asks_yes_no(body) and not _BARE_CHOICES.fullmatch(body):
             # "What kind of model is GraphBSI, one-shot or sequential?": a short list after a comma

@@ -135,6 +135,7 @@ from rag.contradiction import (  # noqa: E402
     contradiction,
     narrowed_scope,
     number_direction,
+    numbers,
     opposite_words,
     overstated_scope,
     parity_said,
@@ -1353,3 +1354,12 @@ def test_a_claim_crediting_the_paper_with_earlier_work_is_contradicted(claim: st
         assert "known or earlier work ('such as')" in got.verdicts[-1].reason
     else:
         assert not (got.verdict == "contradicted" and "earlier work" in got.verdicts[-1].reason)
+
+
+def test_a_figure_against_a_chinese_character_is_read_whole() -> None:
+    """Blind51's ce27: "任务一共有5,040个" read as 040, so its right count failed numbers_held; a
+    figure opening a run of Chinese characters was not read at all. The end of a word or of a
+    decimal still starts no figure ("v2", "x.5")."""
+    assert numbers("任务一共有5,040个，来自30个API。") == {"5040", "30"}
+    assert numbers("相对提升18.9%，压缩比为0.1") == {"18.9", "0.1"}
+    assert numbers("a total of 5,040 tasks, v2 and x.5") == {"5040"}

@@ -1594,7 +1594,7 @@ def test_a_choice_the_question_offers_is_answered_by_a_pick_its_cited_paper_says
                      "InfoSEDD and NAVIS each draw on an established theory or model class: which "
                      "theory backs InfoSEDD's design, and with which model class does NAVIS exploit "
                      "an equivalence?",
-                     # a wh-question after the colon (blind51's ce29: "abstract" was taken for a pick)
+                     # a wh-question after the colon ("abstract" was taken for a pick)
                      "For each paper: what actually changes or gets spent at test time, what does "
                      "that buy according to the abstract, and does it need labels?",
                      # an alternative of nothing but "something" (blind51's ce20)
