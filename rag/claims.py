@@ -547,14 +547,6 @@ def asserted(claim: str, ctx: Context) -> str:
     return " ".join(kept) if kept else claim
 
 
-# A sentence or a colon's body opening by pointing back at what came before ("That is what
-# RoT does.", "这正是 RoT 的做法"): what it points at is part of the claim
-_POINTS_BACK = re.compile(r"^\W*(?:(?:this|that|these|those|such|it|they|here)(?![\w-])|[这此该其它])", re.I)
-# a sentence speaking of a paper without naming it ("The team grants that ...", "the authors
-# argue", "该文指出")
-_REFERS = re.compile(r"(?<![\w-])(?:the|this|that|these|their|our)\s+(?:team|authors?|researchers|paper|"
-                     r"study|work|article|post|preprint|group|scientists)(?![\w-])|作者|该文|本文|该研究|研究团队|"
-                     r"该团队|这篇|他们", re.I)
 # where a sentence's head ends: "Audio guide, stop 12 (the 'tiny suitcase' table): ..."
 _COLON = re.compile(r"[:：]\s*")
 # a capitalised word, possibly an author's surname ("Yarotsky's", "Lanzillotta")
@@ -580,18 +572,26 @@ def without_lead_in(sentences: list[str], ctx: Context) -> list[str]:
     card: Retrieval-of-Thought ... keeps earlier reasoning ..."). Exhibit texts open so
     (claims_blind47); left in, their sentences held by no sentence of the paper kept every
     claim unstated. Unchanged when no sentence names a paper, when what comes before speaks of
-    a paper without naming it ("The team grants that ...", `_REFERS`), or when the naming
-    sentence (or the colon's body) points back at it ("That is what RoT does."). Used on claims
+    a paper without naming it ("The team grants that ...", `scene_references` in
+    rag/policy_words.json), or when the naming sentence (or the colon's body) points back at it
+    ("That is what RoT does.", `points_back_openers`). Used on claims
     of several sentences: on the 92 seen claims it changes, live at 20 papers, 33 -> 42 right;
     a claim of one sentence keeps its head (dropped too, 17 -> 16 of 24)."""
+    w = words()
+
+    def points_back(text: str) -> bool:
+        return bool(w.points_back and w.points_back.match(text))
+
+    def refers(text: str) -> bool:
+        return bool(w.scene_reference and w.scene_reference.search(text))
+
     at = next((i for i, x in enumerate(sentences) if names_paper(x, ctx)), None)
-    if at is None or (at and (_POINTS_BACK.match(sentences[at]) or any(_REFERS.search(x) for x in sentences[:at]))):
+    if at is None or (at and (points_back(sentences[at]) or any(refers(x) for x in sentences[:at]))):
         return sentences
     first = sentences[at]
     if (colon := _COLON.search(first)) is not None:
         head, body = first[: colon.start()], first[colon.end():]
-        if not names_paper(head, ctx) and not _REFERS.search(head) and names_paper(body, ctx) \
-                and not _POINTS_BACK.match(body) \
+        if not names_paper(head, ctx) and not refers(head) and names_paper(body, ctx) and not points_back(body) \
                 and len(body.split()) >= 3 and not _in_brackets(first, colon.start()):
             first = body
     return [first, *sentences[at + 1:]]

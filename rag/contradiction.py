@@ -116,6 +116,8 @@ class Words:
     belief_marker: re.Pattern[str] | None = None
     own_plan: re.Pattern[str] | None = None  # "Aim 2 will", "this project", "本项目拟": the claimant's own plans
     own_label: re.Pattern[str] | None = None  # "Decision:", "Action item (Tom):", "待办：": the writer's own tasks
+    scene_reference: re.Pattern[str] | None = None  # "The team grants ...", "该文指出": a paper spoken of, unnamed
+    points_back: re.Pattern[str] | None = None  # "That is what RoT does.", "这正是": opens pointing back
     post_aside: re.Pattern[str] | None = None  # "imo", "tbh": a post writer's own aside, no claim
     belief_doubt: re.Pattern[str] | None = None  # "Am I mixing that up?": a "yes" would deny it
     affirming: re.Pattern[str] | None = None  # "Yes, ...", "That's right.": a sentence agreeing
@@ -236,6 +238,8 @@ def words() -> Words:
         post_aside=phrases(r"(?<![\w-])", raw.get("post_asides", []), r"(?![\w-])"),
         own_plan=_either(phrases(r"(?<![\w-])", raw.get("own_plans", []), r"(?![\w-])"),
                          phrases("", raw.get("own_plans_cjk", []), "")),
+        scene_reference=_scene_reference(raw),
+        points_back=_points_back(raw),
         own_label=_either(phrases(r"^\W*", raw.get("own_labels", []), r"(?![\w-])\s*(?:\([^()]*\)\s*)?[:：]"),
                           phrases(r"^\W*", raw.get("own_labels_cjk", []), r"\s*(?:[(（][^()（）]*[)）]\s*)?[:：]")),
         belief_marker=phrases(r"(?<![\w-])", raw.get("belief_markers", []), r"(?![\w-])(?:\s+(?:that|as|being|it)\b)*"),
@@ -343,6 +347,24 @@ def release_denied(claim: str, sentence: str) -> str:
             or _PROMISED.search(sentence):
         return ""
     return f"the claim says '{m.group(0)}', the passage '{s.group(0)}'"
+
+
+def _scene_reference(raw: dict[str, Any]) -> re.Pattern[str] | None:
+    """A determiner and a noun for a paper or its makers ("the team", "their study", anywhere in
+    a sentence), or a Chinese word for them (`scene_references_cjk`)."""
+    determiners, nouns = raw.get("scene_reference_determiners", "").split(), raw.get("scene_reference_nouns", "").split()
+    english = (re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, determiners))})\s+"
+                          rf"(?:{'|'.join(map(re.escape, nouns))})(?![\w-])", re.IGNORECASE)
+               if determiners and nouns else None)
+    return _either(english, phrases("", raw.get("scene_references_cjk", []), ""))
+
+
+def _points_back(raw: dict[str, Any]) -> re.Pattern[str] | None:
+    """A text opening with a word pointing back (`points_back_openers`, whole words) or a
+    Chinese character doing so (`points_back_openers_cjk`)."""
+    cjk = raw.get("points_back_openers_cjk", "")
+    return _either(phrases(r"^\W*", raw.get("points_back_openers", "").split(), r"(?![\w-])"),
+                   re.compile(rf"^\W*[{re.escape(cjk)}]") if cjk else None)
 
 
 def _either(*patterns: re.Pattern[str] | None) -> re.Pattern[str] | None:

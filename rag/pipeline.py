@@ -82,6 +82,8 @@ def as_asked(question: str) -> str:
     """The question as the pipeline reads it: punctuated when dictated ("um so glot how does it
     pool", rag/spoken.py) and without the tags a pasted ticket opens with ("[SPIKE] ...")."""
     return without_opening_tags(punctuated(question) or question)
+
+
 # A word written in lower case ("drift", not "DRIFT" or "Drift").
 _LOWER_WORD = re.compile(r"(?<![\w\-])[a-z][a-z\-]*[a-z](?![\w\-])")
 
