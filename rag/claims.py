@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import TypeVar
 
-from rag.authors import Name, surname_key
 from rag.cite import quoted
 from rag.config import Settings
 from rag.contradiction import (
@@ -549,18 +548,12 @@ def asserted(claim: str, ctx: Context) -> str:
 
 # where a sentence's head ends: "Audio guide, stop 12 (the 'tiny suitcase' table): ..."
 _COLON = re.compile(r"[:：]\s*")
-# a capitalised word, possibly an author's surname ("Yarotsky's", "Lanzillotta")
-_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]+(?:[-'’][^\W\d_]+)*")
 
 
 def names_paper(text: str, ctx: Context) -> bool:
     """Whether the text names a loaded paper: its method name or title, an "X et al." label,
     or a loaded author's surname ("Dmitry Yarotsky's method", "Schirmer, Zhang and Nalisnick")."""
-    if _subject_words(text, ctx):
-        return True
-    by_surname = ctx.subjects.by_surname
-    return any(surname_key(Name.parse(re.sub(r"['’]s$", "", m.group(0))).surname) in by_surname
-               for m in _CAPITALISED.finditer(text))
+    return bool(_subject_words(text, ctx)) or ctx.subjects.names_author(text)
 
 
 def without_lead_in(sentences: list[str], ctx: Context) -> list[str]:

@@ -88,6 +88,10 @@ DEFAULT_ECHO_SHARE: float = Settings.model_fields["restated_echo_share"].default
 DEFAULT_ADDED_SHARE: float = Settings.model_fields["added_held_share"].default
 
 
+# a capitalised word, possibly an author's surname ("Yarotsky's", "Lanzillotta")
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
 @dataclass(frozen=True)
 class Subjects:
     """The loaded papers' names (method names and titles) -> paper ids, to find which papers
@@ -96,6 +100,12 @@ class Subjects:
     names: Mapping[str, str] = field(default_factory=dict)
     # an author's surname (folded, `surname_key`) -> ids of the loaded papers they wrote
     by_surname: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def names_author(self, text: str) -> bool:
+        """Whether the text writes, capitalised, the surname of a loaded paper's author
+        ("Dmitry Yarotsky's method", "Schirmer, Zhang and Nalisnick")."""
+        return any(surname_key(Name.parse(re.sub(r"['’]s$", "", m.group(0))).surname) in self.by_surname
+                   for m in _CAPITALISED.finditer(text))
 
     def labelled(self, text: str) -> set[str]:
         """Ids of the loaded papers with an author of each surname the text's "X et al." labels
@@ -1724,7 +1734,7 @@ _BARE_CHOICES = re.compile(r"(?!(?:what|which|who|how|why|where|when)\b)[^,]{1,4
 
 _ARTICLE_LEAD = re.compile(r"^(?:a|an|the|or)\s+")
 # a clause opening with a question word ("what changes or gets spent ...")
-_WH_OPENS = re.compile(r"^\W*(?:what|which|who|whom|whose|how|why|where|when)(?![\w-])", re.IGNORECASE)
+_WH_OPENS = re.compile(rf"^\W*{_WH}", re.IGNORECASE)
 
 
 def _catch_all(item: str) -> bool:
