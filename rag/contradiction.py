@@ -19,7 +19,7 @@ from rag.text import CJK, tokenize
 WORDS_FILE = Path(__file__).resolve().parent / "policy_words.json"
 # a figure: not the end of a word or of a decimal ("v2", ".5"), but after a Chinese character it
 # is one ("任务一共有5,040个": 5040, not 040)
-_NUMBER = re.compile(r"(?<![^\W\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])(?<!\.)\d+(?:[.,]\d+)*")
+_NUMBER = re.compile(rf"(?<![^\W{CJK.pattern[1:-1]}])(?<!\.)\d+(?:[.,]\d+)*")  # CJK: rag/text.py
 _RAW_WORD = re.compile(r"[\w][\w'\-]*(?:\.\d+)*|…|[,;:.!?()]")  # "62.1" whole: a "." ends a sentence
 
 
