@@ -582,12 +582,33 @@ def without_lead_in(sentences: list[str], ctx: Context) -> list[str]:
     if at is None or (at and (points_back(sentences[at]) or any(refers(x) for x in sentences[:at]))):
         return sentences
     first = sentences[at]
-    if (colon := _COLON.search(first)) is not None:
+    if (labelled := _label_to_name(first, ctx)) != first:  # "Card 4 (front: RoT ...?) back: ..."
+        first = labelled
+    elif (colon := _COLON.search(first)) is not None:
         head, body = first[: colon.start()], first[colon.end():]
         if not names_paper(head, ctx) and not refers(head) and names_paper(body, ctx) and not points_back(body) \
                 and len(body.split()) >= 3 and not _in_brackets(first, colon.start()):
             first = body
     return [first, *sentences[at + 1:]]
+
+
+def _label_to_name(sentence: str, ctx: Context) -> str:
+    """A sentence whose head, before its first colon outside brackets, is a label naming a paper
+    only in its brackets ("Card 4 (front: Retrieval-of-Thought — what's the catch?) back: The
+    prompt ...", "Slide 3 (STAD): ..."), headed by that name instead ("STAD: The prompt ...").
+    The label's words (a card's number, its question) are in no abstract, and a name inside
+    brackets heads no statement, so the sentences after it named no subject (revision
+    flashcards, claims_blind48). A label is at most `heading_words` words outside its
+    brackets; the sentence is unchanged when its body is shorter than three words."""
+    colon = next((m for m in _COLON.finditer(sentence) if not _in_brackets(sentence, m.start())), None)
+    if colon is None:
+        return sentence
+    head, body = sentence[: colon.start()], sentence[colon.end():]
+    bare = _BRACKETED.sub(" ", head)
+    name = _subject_words(head, ctx)
+    if not name or names_paper(bare, ctx) or len(bare.split()) > words().heading_words or len(body.split()) < 3:
+        return sentence
+    return f"{name}: {body}"
 
 
 def _writers_own(sentence: str) -> bool:

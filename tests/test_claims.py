@@ -1271,6 +1271,27 @@ def test_what_comes_before_a_claim_names_its_paper_sets_the_scene() -> None:
     assert asserted("Panel 5: RoT cuts latency by 82%.", ctx) == "Panel 5: RoT cuts latency by 82%."
     assert names_paper("Schirmer and Yarotsky's work", ctx) and not names_paper("Every graph dataset", ctx)
 
+
+def test_a_revision_card_s_label_and_memory_aids_are_not_what_it_asserts() -> None:
+    """Claims_blind48 (revision flashcards): "Card 19 (front: STAD — what does it track?)
+    back: ..." names its paper only inside the label's brackets, and "Mnemonic: ..." or "Exam
+    tip: ..." are the student's own memory aids. Left in, no sentence of the paper held them
+    and every true card stayed unstated; read as "STAD: ...", the label's name heads the
+    statement. A label longer than `heading_words` outside its brackets, or one naming the
+    paper outside them, is kept."""
+    ctx = Context(subjects=Subjects({"STAD": "s", "RoT": "t", "OpTI-BFM": "o"}))
+    assert asserted("Card 19 (front: STAD — what does it track, and what does it need?) back: It uses Bayesian "
+                    "filtering on the last hidden features. No labels needed. Mnemonic: 'Slowly Tracking A Drift'.",
+                    ctx) == "STAD: It uses Bayesian filtering on the last hidden features. No labels needed."
+    assert asserted("Card 15 (front: OpTI-BFM in two lines) back: BFMs are cheap; OpTI-BFM acts at test time. "
+                    "Exam tip: 'optimistic' means upper confidence bounds.", ctx) \
+        == "OpTI-BFM: BFMs are cheap; OpTI-BFM acts at test time."
+    assert asserted("STAD 跟踪最后一层隐藏特征。 记忆口诀：“慢慢追漂移”。", ctx) == "STAD 跟踪最后一层隐藏特征。"
+    # the label names the paper outside its brackets, or is long: a statement, kept
+    for kept in ("RoT (Ahmed et al.) results: latency falls by 82%. It keeps accuracy.",
+                 "My summary of what I think the week's key reading (RoT) says: latency falls by 82%. It keeps accuracy."):
+        assert asserted(kept, ctx) == kept
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("claim", "verdict", "quotes"), [
     ("RoT organizes steps into a thought graph with sequential and semantic edges; it reduces "
