@@ -20,6 +20,8 @@ WORDS_FILE = Path(__file__).resolve().parent / "policy_words.json"
 # a figure: not the end of a word or of a decimal ("v2", ".5"), but after a Chinese character it
 # is one ("任务一共有5,040个": 5040, not 040)
 _NUMBER = re.compile(rf"(?<![^\W{CJK.pattern[1:-1]}])(?<!\.)\d+(?:[.,]\d+)*")  # CJK: rag/text.py
+# the same figure for the other modules reading figures (rag/policy.py, rag/quantities.py)
+FIGURE = _NUMBER.pattern
 _RAW_WORD = re.compile(r"[\w][\w'\-]*(?:\.\d+)*|…|[,;:.!?()]")  # "62.1" whole: a "." ends a sentence
 
 

@@ -53,6 +53,7 @@ from typing import Any
 from rag.authors import Name, name_matches, surname_key
 from rag.config import Settings
 from rag.contradiction import (
+    FIGURE,
     aligned_sentences,
     contradiction,
     narrowed_scope,
@@ -422,7 +423,7 @@ _ENTITY = re.compile(r"(?<![.!?]\s)(?<!^)\b(?=[\w-]*[A-Z])[\w-]{2,}\b")
 _CLAUSE_END = re.compile(r"(?<=[,;])\s+|(?<=[，；])\s*")  # Chinese clauses too
 _RESPECTIVELY = re.compile(r",?\s*\brespectively\b", re.IGNORECASE)
 _LIST_BREAK = re.compile(r",\s*(?:and|or)\s+|,\s*|\s+(?:and|or)\s+")
-_LISTED_FIGURE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*\s*(?:%|x\b|×)?")
+_LISTED_FIGURE = re.compile(rf"{FIGURE}\s*(?:%|x\b|×)?")
 
 
 def clauses_of(sentence: str) -> list[str]:

@@ -10,13 +10,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rag.contradiction import near_figures, numbers, within_bound, word_lists, words
+from rag.contradiction import FIGURE, near_figures, numbers, within_bound, word_lists, words
 from rag.text import tokenize
 
 _FIGURE = r"\d+(?:[.,]\d+)*"
 # a figure said as spoken ("80 percent", "20 per cent"): the figure with "%", as papers write it
 _SPOKEN_PERCENT = re.compile(r"(?<=\d)\s*(?:percent|per cent)\b", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"[,;:]\s|\.\s|(?<![\w.])\d+(?:[.,]\d+)*\s*(?:%|x\b|×)?")
+_CLAUSE_BREAK = re.compile(rf"[,;:]\s|\.\s|{FIGURE}\s*(?:%|x\b|×)?")
 _MATH_FIGURE = re.compile(r"\$\s*\d+(?:[.,]\d+)*\s*\\?%?\s*\$")
 _ORDINAL = re.compile(r"\b(?:the|first|second|other|latter|former|upper|lower|top|bottom)\s+$", re.IGNORECASE)
 

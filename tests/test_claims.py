@@ -143,7 +143,7 @@ from rag.contradiction import (  # noqa: E402
     swapped_figures,
 )
 from rag.models import Hit, Passage, Verdict  # noqa: E402
-from rag.policy import Context, Subjects, no_contradiction, spelt  # noqa: E402
+from rag.policy import Context, Subjects, clauses_of, no_contradiction, spelt  # noqa: E402
 from rag.sentences import VectorCache  # noqa: E402
 from rag.text import tokenize  # noqa: E402
 
@@ -1380,7 +1380,14 @@ def test_a_claim_crediting_the_paper_with_earlier_work_is_contradicted(claim: st
 def test_a_figure_against_a_chinese_character_is_read_whole() -> None:
     """Blind51's ce27: "任务一共有5,040个" read as 040, so its right count failed numbers_held; a
     figure opening a run of Chinese characters was not read at all. The end of a word or of a
-    decimal still starts no figure ("v2", "x.5")."""
+    decimal still starts no figure ("v2", "x.5"). The answer policy's "respectively" lists
+    (`clauses_of`) and a figure's clause (rag/quantities.py) read figures the same way."""
     assert numbers("任务一共有5,040个，来自30个API。") == {"5040", "30"}
     assert numbers("相对提升18.9%，压缩比为0.1") == {"18.9", "0.1"}
     assert numbers("a total of 5,040 tasks, v2 and x.5") == {"5040"}
+    # the figures a "respectively" list pairs off, and a figure's clause, start where numbers() does
+    # (before: "和54.3%" was no figure, and A and B shared 62.1%)
+    assert clauses_of("成功率 for A, B and C are 62.1%, 50.8%和54.3% respectively") == [
+        "成功率 for A 62.1%", "B 50.8%", "C are 54.3%"]
+    assert clauses_of("Runs v2, v3 and v4 score 1.5%, 2.5% and 3.5% respectively") == [
+        "Runs v2 1.5%", "v3 2.5%", "v4 score 3.5%"]
