@@ -46,3 +46,46 @@ def display_name_for(abstract: str, authors: tuple[str, ...], title: str = "") -
         if score >= 4:
             return best
     return author_label(authors) or title[:40] or "Untitled"
+
+
+# the words a long form may join between its capitalised ones ("Transformer for Gaussian ...")
+_LINKING = frozenset({"of", "for", "and", "the", "with", "in", "on", "to", "via", "a", "an", "by"})
+_WORD = re.compile(r"[\w][\w'-]*")
+
+
+def long_form(text: str, short: str) -> str:
+    """The long form a text defines for a paper's short name, written before it in brackets:
+    "We propose Retrieval-of-Thought (RoT)" -> "Retrieval-of-Thought", "a framework called
+    Transformer for Gaussian Mixture Models (TGMM)" -> "Transformer for Gaussian Mixture
+    Models"; "" when there is none. The long form is the fewest words before the bracket, from
+    a capitalised one, whose letters hold the short name's letters in order, its first letter
+    opening the first word (an acronym's definition, after Schwartz and Hearst, 2003), with
+    only capitalised or linking words between ("of", "for"); a short name with fewer than two
+    letters, or one defined nowhere, has none."""
+    letters = [c.lower() for c in short if c.isalpha()]
+    if len(letters) < 2:
+        return ""
+    m = re.search(rf"([^.;:()\[\]]{{1,120}}?)\s*\(\s*{re.escape(short)}\s*\)", text)
+    if not m:
+        return ""
+    words = _WORD.findall(m.group(1))[-(len(letters) + 4):]
+    for start in range(len(words) - 1, -1, -1):
+        span = words[start:]
+        if not span[0][0].isupper() or any(not w[0].isupper() and w.lower() not in _LINKING for w in span):
+            if not span[0][0].isupper():
+                continue
+            break
+        if _holds_letters(" ".join(span).lower(), letters) and span[0][0].lower() == letters[0]:
+            return " ".join(span) if span[-1].lower() not in _LINKING else ""
+    return ""
+
+
+def _holds_letters(phrase: str, letters: list[str]) -> bool:
+    """Whether the phrase holds the letters in order."""
+    at = 0
+    for c in letters:
+        at = phrase.find(c, at)
+        if at < 0:
+            return False
+        at += 1
+    return True

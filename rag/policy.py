@@ -136,21 +136,23 @@ class Subjects:
         return next((pid for n, pid in self.names.items() if n.lower() == low), "")
 
 
-def subjects_of(records: Iterable[Any], shared: frozenset[str] = frozenset()) -> Subjects:
-    """Subjects from catalogue records: each paper's method name and its title (not an
-    "X et al." label, nor a title cut short for a name, nor a `shared` name: one other loaded
-    papers write too, such as "ImageNet", lower case)."""
+def subjects_of(records: Iterable[Any], shared: frozenset[str] = frozenset(),
+                long_forms: Mapping[str, str] | None = None) -> Subjects:
+    """Subjects from catalogue records: each paper's method name, the long form its text
+    defines for it (`long_forms`, by paper id: "Retrieval-of-Thought" for RoT) and its title
+    (not an "X et al." label, nor a title cut short for a name, nor a `shared` name: one other
+    loaded papers write too, such as "ImageNet", lower case, nor that name's long form)."""
     names: dict[str, str] = {}
     by_surname: dict[str, set[str]] = {}
     for rec in records:
         for author in rec.authors:
             if surname := surname_key(Name.parse(author).surname):
                 by_surname.setdefault(surname, set()).add(rec.paper_id)
-        for name in (rec.display_name, rec.title):
-            cut = bool(rec.title) and name != rec.title and rec.title.startswith(name)
-            if name == rec.display_name and name.lower() in shared:
-                continue
-            if name and len(name) >= 3 and not is_author_label(name) and not cut:
+        own = "" if rec.display_name.lower() in shared else rec.display_name
+        cut = bool(rec.title) and own != rec.title and rec.title.startswith(own)
+        long_form = (long_forms or {}).get(rec.paper_id, "") if own else ""
+        for name in ("" if cut else own, long_form, rec.title):
+            if name and len(name) >= 3 and not is_author_label(name):
                 names.setdefault(name, rec.paper_id)
     return Subjects(names, {k: frozenset(v) for k, v in by_surname.items()})
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from rag.config import DEMO_CORPUS
 from rag.corpus import display_name_for, load_papers, paper_id_for
+from rag.names import long_form
 
 
 def test_demo_corpus_parses_all_twenty_papers_with_metadata() -> None:
@@ -26,6 +27,23 @@ def test_display_names_are_method_names_or_first_author() -> None:
     assert "Lanzillotta et al." in names  # no method name in that abstract
     assert "ATOMO" not in names  # a baseline the abstract mentions, not its own method
     assert display_name_for("We study things.", ("Dmitry Yarotsky",)) == "Yarotsky"
+
+
+def test_a_long_form_is_the_acronym_s_definition_before_it() -> None:
+    """Users write "Retrieval-of-Thought" as often as "RoT" (180 seen questions and claims):
+    the long form an abstract defines for its method's name names the paper too."""
+    assert long_form("We propose Retrieval-of-Thought (RoT), which reuses", "RoT") == "Retrieval-of-Thought"
+    assert long_form("a framework called Transformer for Gaussian Mixture Models (TGMM) that", "TGMM") \
+        == "Transformer for Gaussian Mixture Models"
+    # no definition, letters that do not match, a lower-case word in the way, a one-letter name
+    assert long_form("RoT reuses thoughts.", "RoT") == ""
+    assert long_form("We present Optimistic Test-Time Inference (OpTI-BFM).", "OpTI-BFM") == ""
+    assert long_form("we introduce the method (RoT)", "RoT") == ""
+    assert long_form("the Retrieval step of our Thought graph (RoT)", "RoT") == ""
+    assert long_form("Some Xylophone (X)", "X") == ""
+    names = {p.display_name: long_form(p.abstract, p.display_name) for p in load_papers(DEMO_CORPUS).papers}
+    assert {n: f for n, f in names.items() if f} == {
+        "RoT": "Retrieval-of-Thought", "TGMM": "Transformer for Gaussian Mixture Models"}
 
 
 def test_urls_are_extracted() -> None:

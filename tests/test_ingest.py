@@ -111,3 +111,10 @@ def test_papers_added_or_deleted_in_this_process_are_subjects_of_the_answer_chec
     assert len(before) == 20 and zebra not in before  # a catalogue handed out is never changed
     chat.delete(zebra)
     assert zebra not in chat._subjects().names.values()
+
+
+def test_the_long_form_a_loaded_abstract_defines_names_its_paper(chat: PaperChat) -> None:
+    names = chat._subjects().names
+    rot = next(p for p in chat.papers() if p.display_name == "RoT").paper_id
+    assert names["Retrieval-of-Thought"] == names["RoT"] == rot
+    assert names["Transformer for Gaussian Mixture Models"] == names["TGMM"]

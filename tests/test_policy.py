@@ -237,6 +237,18 @@ def test_subjects_of_a_catalogue_skip_author_labels_and_cut_titles() -> None:
     assert subjects_of(recs).named("a long title that was cut short for a name") == {"c"}
 
 
+def test_a_paper_s_long_form_names_it_unless_its_name_is_shared() -> None:
+    """"Retrieval-of-Thought cuts latency" is about RoT: a sentence saying it must cite RoT.
+    A name other loaded papers write too (`shared`) is no name, nor is its long form."""
+    recs = [SimpleNamespace(paper_id="a", display_name="RoT", title="", authors=[]),
+            SimpleNamespace(paper_id="d", display_name="DNA", title="", authors=[])]
+    long = {"a": "Retrieval-of-Thought", "d": "Deoxyribonucleic Acid"}
+    subjects = subjects_of(recs, frozenset({"dna"}), long)
+    assert subjects.names == {"RoT": "a", "Retrieval-of-Thought": "a"}
+    assert subjects.named("Retrieval-of-Thought cuts latency.") == {"a"}
+    assert subjects_of(recs, frozenset({"dna"})).names == {"RoT": "a"}
+
+
 def test_check_pair_names_every_check_and_a_contradiction_is_correctable() -> None:
     rot = _passage(1, "rot", "RoT", ROT)
     good = check_pair("RoT reduces inference latency by 82%.", rot, 0.8, CTX)
