@@ -10,7 +10,7 @@ import pytest
 
 from rag.authors import Name, mentioned_authors, name_matches
 from rag.pipeline import PaperChat
-from rag.query import detect_years, topic_terms
+from rag.query import detect_years, joint, topic_terms
 from rag.retrieve import Filters
 
 AUTHORS = ["Moshe Eliasof", "Carola-Bibiane Schönlieb", "Xiyu Wei", "Qingwei Zong", "Liang Li",
@@ -139,6 +139,35 @@ def test_papers_two_authors_wrote_together_need_both(chat: PaperChat) -> None:
         assert {r.paper_id for r in chat.listed_papers(chat.understand(question))} == joint, question
     either = chat.listed_papers(chat.understand("Which papers are by Eliasof or Schönlieb?"))
     assert {r.paper_id for r in either} == by("Moshe Eliasof") | by("Carola-Bibiane Schönlieb")
+
+
+def test_authors_of_two_papers_are_not_asked_for_together(chat: PaperChat) -> None:
+    """Blind52's cf30 named two papers by their authors ("Zhiyi et al.'s ... and GRADIEND
+    (Drechsel & Herbold)") and asked what they do "with those bits": read as a filter for
+    papers by all three, it found nothing and the answerable question was refused. No loaded
+    paper has them all, so any of them will do; a list of their joint papers stays empty."""
+    question = ("Zhiyi et al.'s compression and Drechsel & Herbold's debiasing: what signal decides "
+                "which bits matter, and what do they then do with those bits?")
+    query = chat.understand(question)
+    assert not query.filters.all_authors
+    assert {chat.store.catalogue()[h.paper_id].display_name for h in chat.retrieve(query.text, query.filters).hits} \
+        >= {"Zhiyi et al.", "Drechsel et al."}
+    listed = chat.understand("Which papers did Zhiyi write together with Drechsel?")
+    assert listed.intent == "list" and listed.filters.all_authors and chat.listed_papers(listed) == []
+    # "both" reads as joint; a comparison of two papers by theirs then takes any of them
+    both = chat.understand("Zhiyi and Drechsel: how do both methods pick the parts that matter?")
+    assert both.intent != "list" and not both.filters.all_authors
+    # "with" joins authors only before a named author's name, written in any case
+    authors = ("Moshe Eliasof", "Carola-Bibiane Schönlieb")
+    assert joint("what has eliasof published with schonlieb", authors)
+    assert joint("Eliasof's work with C.-B. Schönlieb", authors)
+    assert not joint("Eliasof and Schönlieb: what do they do with those graphs?", authors)
+    assert not joint("papers by Eliasof together", authors[:1])
+    # a paper's author list is its authors together, unless an "or" sets them apart (blind44's
+    # bx06 was filtered to all three of Eliasof's papers)
+    navis = chat.understand("PICO extraction for NAVIS (Feldman, Mantri, Eliasof, Baskin): the task?")
+    assert navis.filters.all_authors and len(navis.filters.allowed(chat.store.catalogue()) or ()) == 1
+    assert not chat.understand("Which papers are by Eliasof or Schönlieb?").filters.all_authors
 
 
 def test_listed_papers_narrowed_by_topic(chat: PaperChat) -> None:

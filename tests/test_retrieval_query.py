@@ -167,6 +167,13 @@ def test_author_question_lists_all_their_papers(chat: PaperChat) -> None:
     ("Screener's note to verify: 'SparseRL (Wang et al.): SpMV, compilation rate +20%, both vs "
      "existing methods; SpMM, significant gains.' Is the SpMV part correct?", "answer"),
     ('Compare "RoT, reusing thoughts" with GLOT.', "compare"),
+    # a chat message's questions start in lower case, so the splitter keeps them as one sentence:
+    # "minibatch noise vs without" compares settings, not the "theory paper" asked about two
+    # questions before (blind52's cf23 tabled Yarotsky beside Liu et al.)
+    ("looking for a theory paper (single author iirc) on corner GD. isn't the ideal version "
+     "infinite-memory? is there a practical version, and what's the best rate with minibatch noise "
+     "vs without?", "answer"),
+    ("which two papers? how do the papers compare vs each other?", "compare"),
 ])
 def test_list_intent_needs_papers_chosen_by_metadata(chat: PaperChat, question: str, intent: str) -> None:
     assert understand(question, [], chat.store.catalogue(), chat.llm, 3).intent == intent
