@@ -65,10 +65,11 @@ def long_form(text: str, short: str) -> str:
     letters = [c.lower() for c in short if c.isalpha()]
     if len(letters) < 2:
         return ""
-    m = re.search(rf"([^.;:()\[\]]{{1,120}}?)\s*\(\s*{re.escape(short)}\s*\)", text)
+    m = re.search(rf"\(\s*{re.escape(short)}\s*\)", text)
     if not m:
         return ""
-    words = _WORD.findall(m.group(1))[-(len(letters) + 4):]
+    before = re.split(r"[.;:()\[\]]", text[max(0, m.start() - 120) : m.start()])[-1]
+    words = _WORD.findall(before)[-(len(letters) + 4):]
     for start in range(len(words) - 1, -1, -1):
         span = words[start:]
         if not span[0][0].isupper() or any(not w[0].isupper() and w.lower() not in _LINKING for w in span):
