@@ -118,3 +118,23 @@ def test_the_long_form_a_loaded_abstract_defines_names_its_paper(chat: PaperChat
     rot = next(p for p in chat.papers() if p.display_name == "RoT").paper_id
     assert names["Retrieval-of-Thought"] == names["RoT"] == rot
     assert names["Transformer for Gaussian Mixture Models"] == names["TGMM"]
+
+
+
+def test_a_long_form_other_papers_write_names_no_paper(chat: PaperChat, tmp_path: Path) -> None:
+    """A long form that `ordinary_papers` (3) other papers write, in any case, is a term the
+    field shares ("Chain-of-Thought" for a paper named CoT), not a name of the paper."""
+    extra = tmp_path / "gmm.jsonl"
+    extra.write_text("".join(json.dumps({
+        "title": f"Mixture study {i}",
+        "abstract": f"We revisit the transformer for Gaussian mixture models in setting {i}. It helps."}) + "\n"
+        for i in range(3)))
+    chat.ingest([extra], progress=False)
+    try:
+        names = chat._subjects().names
+        assert "Transformer for Gaussian Mixture Models" not in names and "TGMM" in names
+    finally:
+        for p in chat.papers():
+            if p.title.startswith("Mixture study"):
+                chat.delete(p.paper_id)
+    assert "Transformer for Gaussian Mixture Models" in chat._subjects().names
