@@ -23,17 +23,24 @@ def traced(claim, passages, vectors, ctx, *a, **k):
         out["top"] = [{"paper": c.passage.hit.name, "cos": round(c.cosine, 3), "score": round(c.score, 3), "s": c.sentence[:120]} for c in cands]
         out["threshold"] = ctx.threshold
     return v
-C.judge_claim = traced
-P.judge_claim = traced
-s = Settings(claim_model_check=False)
-lib, f, ids = sys.argv[1], sys.argv[2], set(sys.argv[3:])
-with tempfile.TemporaryDirectory() as tmp:
-    chat = open_library(lib, s, Path(tmp), [DEMO_CORPUS])
-    for l in open(f):
-        r = json.loads(l)
-        if ids and r["id"] not in ids:
-            continue
-        out = {}
-        a = chat.ask(question_of(r))
-        res = {"id": r["id"], "expected": r["verdict"], "got": a.verdict or "unstated", **out}
-        print(json.dumps(res, ensure_ascii=False), flush=True)
+
+
+def ask_each(settings, lib, path, ids, out):
+    """Each claim question of the set (those of `ids`, or all) asked of the library, one JSONL
+    row per claim with what the tracing functions left in `out` (emptied before each)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        chat = open_library(lib, settings, Path(tmp), [DEMO_CORPUS])
+        for l in open(path):
+            r = json.loads(l)
+            if ids and r["id"] not in ids:
+                continue
+            out.clear()
+            a = chat.ask(question_of(r))
+            res = {"id": r["id"], "expected": r["verdict"], "got": a.verdict or "unstated", **out}
+            print(json.dumps(res, ensure_ascii=False), flush=True)
+
+
+if __name__ == "__main__":
+    C.judge_claim = traced
+    P.judge_claim = traced
+    ask_each(Settings(claim_model_check=False), sys.argv[1], sys.argv[2], set(sys.argv[3:]), out)

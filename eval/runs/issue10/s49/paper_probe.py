@@ -1,14 +1,14 @@
 # Trace of the whole-paper model reading of claim questions (prompts/claim_paper.md): for each
 # claim, what `asserted` keeps, its sentences, the rules' verdict and each read's TRUE/FALSE.
 # usage: paper_probe.py LIB SET.jsonl [ID ...]   (JSONL to stdout)
-import json, sys, tempfile, logging, re
+import json, sys, logging, re
 from pathlib import Path
-from rag.config import Settings, DEMO_CORPUS
-from eval.libraries import open_library
-from eval.claims import question_of
+from rag.config import Settings
 import rag.claims as C
 import rag.pipeline as P
 from rag.claims import option_probability, _VERDICT_WORDS
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "s48"))
+from claim_trace import ask_each  # noqa: E402  (session 48's loop over a claim set)
 logging.disable(logging.WARNING)
 out = {}
 orig = C.model_paper_reading
@@ -30,14 +30,4 @@ def traced(claim, found, paper, vectors, llm, *a, **k):
     out["final"] = v.verdict
     return v
 P.model_paper_reading = traced
-s = Settings()
-lib, f, ids = sys.argv[1], sys.argv[2], set(sys.argv[3:])
-with tempfile.TemporaryDirectory() as tmp:
-    chat = open_library(lib, s, Path(tmp), [DEMO_CORPUS])
-    for l in open(f):
-        r = json.loads(l)
-        if ids and r["id"] not in ids:
-            continue
-        out = {}
-        a = chat.ask(question_of(r))
-        print(json.dumps({"id": r["id"], "expected": r["verdict"], "got": a.verdict or "unstated", **out}, ensure_ascii=False), flush=True)
+ask_each(Settings(), sys.argv[1], sys.argv[2], set(sys.argv[3:]), out)
