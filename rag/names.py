@@ -70,14 +70,16 @@ def long_form(text: str, short: str) -> str:
         return ""
     before = re.split(r"[.;:()\[\]]", text[max(0, m.start() - 120) : m.start()])[-1]
     words = _WORD.findall(before)[-(len(letters) + 4):]
-    for start in range(len(words) - 1, -1, -1):
-        span = words[start:]
-        if not span[0][0].isupper() or any(not w[0].isupper() and w.lower() not in _LINKING for w in span):
-            if not span[0][0].isupper():
-                continue
-            break
-        if _holds_letters(" ".join(span).lower(), letters) and span[0][0].lower() == letters[0]:
-            return " ".join(span) if span[-1].lower() not in _LINKING else ""
+    if not words or words[-1].lower() in _LINKING:
+        return ""
+    for start in range(len(words) - 1, -1, -1):  # the fewest words first
+        if not words[start][0].isupper():
+            if words[start].lower() in _LINKING:
+                continue  # may stand between, but opens no long form
+            break  # "We propose Retrieval-of-Thought": "propose" ends it
+        span = " ".join(words[start:])
+        if span[0].lower() == letters[0] and _holds_letters(span.lower(), letters):
+            return span
     return ""
 
 

@@ -437,21 +437,21 @@ class PaperChat:
         paper loaded again is one other paper. Only the papers holding its rarest word are
         searched for it (at 4,310 papers: 679 of 1,040 kept, in 0.35 s; eval/RESULTS.md)."""
         index = self.lexical
-        firsts = {pid: index.texts[pos[0]].lower() for pid, pos in index.chunks_of.items() if pos}
+        firsts = {pid: index.texts[pos[0]] for pid, pos in index.chunks_of.items() if pos}
         found = {pid: f for pid, rec in catalogue.items()
-                 if pid in firsts and rec.display_name and (f := long_form(index.texts[index.chunks_of[pid][0]],
-                                                                          rec.display_name))}
+                 if pid in firsts and rec.display_name and (f := long_form(firsts[pid], rec.display_name))}
         if not found:
             return {}
+        lowered = {pid: text.lower() for pid, text in firsts.items()}
         holding: dict[str, list[str]] = {}  # a word -> the papers whose first chunk has it
-        for pid, text in firsts.items():
+        for pid, text in lowered.items():
             for word in set(_WORD.findall(text)):
                 holding.setdefault(word, []).append(pid)
         least = self.settings.ordinary_papers
 
         def shared(pid: str, form: str) -> bool:
             rarest = min((holding.get(w, []) for w in _WORD.findall(form)), key=len)
-            return sum(form in firsts[p] for p in rarest if p != pid) >= least
+            return sum(form in lowered[p] for p in rarest if p != pid) >= least
 
         return {pid: f for pid, f in found.items() if not shared(pid, f.lower())}
 
