@@ -155,6 +155,7 @@ class Words:
     origin_taken_up: tuple[str, ...] = ()  # "we extend X", "builds on X": X is not the paper's own
     open_choices: frozenset[str] = frozenset()  # "or something else?": a choice left open, as written
     vague_choice: frozenset[str] = frozenset()  # "something", "anything": no alternative's own words (stemmed)
+    identifying: frozenset[str] = frozenset()  # "It is called ...", "The method you mean is ...": which paper
     # "The paper does not specify ...", "文章没有讲...": the source says nothing of what was asked
     absence: re.Pattern[str] | None = None
     release: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
@@ -267,6 +268,7 @@ def words() -> Words:
         origin_taken_up=tuple(raw.get("origin_taken_up", [])),
         open_choices=frozenset(raw.get("open_choices", [])),
         vague_choice=frozenset(tokenize(" ".join(raw.get("vague_choice_words", [])))),
+        identifying=frozenset(raw.get("identifying_words", [])),
         universal_scope=phrases(r"(?<![\w-])", raw.get("universal_scope", []), r"(?![\w-])"),
         partial_scope=phrases(r"(?<![\w-])(?<!the )(?<!at )", raw.get("partial_scope", []), r"(?![\w-])"),
         multiplier=_multiplier(raw.get("multiplier_units", "").split()),

@@ -956,10 +956,33 @@ def no_contradiction(claim: str, passage: Passage) -> Verdict:
     return Verdict("no_contradiction", True, "")
 
 
+# what a sentence says beside the names it uses: in brackets, or opening an "X et al." label
+_BRACKETED_ASIDE = re.compile(r"\([^()]*\)")
+_IDENTIFYING_WORD = re.compile(r"[^\W\d_][\w'’]*")
+
+
+def identifies(claim: str, passage: Passage, ctx: Context) -> bool:
+    """Whether the sentence only says which paper a described one is, and cites it: "It is
+    called STAD (Schirmer et al.)." citing STAD. Beside the cited paper's name or "X et al."
+    label and what is in brackets, it holds only `identifying_words` ("it", "is", "called",
+    "the method you mean"). Its similarity to any passage is low, so it was dropped."""
+    w = words()
+    pid = passage.hit.paper_id
+    if pid not in ctx.subjects.named(claim) | ctx.subjects.labelled(claim):
+        return False
+    rest = _BRACKETED_ASIDE.sub(" ", re.sub(r"\[\d+\]", " ", claim))
+    rest = _AUTHOR_LABEL.sub(" ", ctx.subjects.pattern.sub(" ", rest) if ctx.subjects.pattern else rest)
+    said = [x.lower() for x in _IDENTIFYING_WORD.findall(rest)]
+    return bool(said) and all(x in w.identifying for x in said)
+
+
 def check_pair(claim: str, passage: Passage, score: float, ctx: Context,
                current: frozenset[str] = frozenset()) -> tuple[Verdict, ...]:
-    """Every check of one (sentence, cited passage) pair."""
-    return (supported(score, ctx.threshold), numbers_held(claim, passage),
+    """Every check of one (sentence, cited passage) pair. A sentence saying which paper the
+    described one is (`identifies`) is supported by that paper's passage."""
+    similar = Verdict("supported", True, "says which paper it is: the one cited") \
+        if score < ctx.threshold and identifies(claim, passage, ctx) else supported(score, ctx.threshold)
+    return (similar, numbers_held(claim, passage),
             numbers_bound(claim, passage, ctx.question),
             asked_terms_held(claim, passage, ctx.question, ctx.words_of(passage), ctx.term_share,
                              ctx.restated_span, ctx.echo_share),
