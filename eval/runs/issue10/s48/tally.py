@@ -1,11 +1,11 @@
 import json, os, sys
 def load(p): return {d["id"]: d for d in map(json.loads, open(p))}
-# usage: tally.py OLD_TAG NEW_TAG [LIB [DIR]]: replays DIR/{TAG}_{LIB}_N.jsonl, blind30-52
+# usage: tally.py OLD_TAG NEW_TAG [LIB [DIR [N ...]]]: replays DIR/{TAG}_{LIB}_N.jsonl, of blind N (30-52)
 A, B = sys.argv[1], sys.argv[2]  # tags
 LIB = sys.argv[3] if len(sys.argv) > 3 else "demo"
 DIR = sys.argv[4] if len(sys.argv) > 4 else "/tmp/h/s48/rp"
 tot = {A: [0]*6, B: [0]*6}
-for n in range(30, 53):
+for n in [int(x) for x in sys.argv[5:]] or range(30, 53):
     a, b = f"{DIR}/{A}_{LIB}_{n}.jsonl", f"{DIR}/{B}_{LIB}_{n}.jsonl"
     if not (os.path.exists(a) and os.path.exists(b)): print("missing", n); continue
     ra, rb = load(a), load(b)
