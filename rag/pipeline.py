@@ -50,7 +50,7 @@ from rag.ingest import IngestReport, ingest_paths
 from rag.lexical import LexicalIndex
 from rag.llm import ChatModel, LLMError, load_llm
 from rag.models import Answer, Comparison, Event, Hit, Passage, SentenceCheck, Turn, Verdict
-from rag.names import long_form
+from rag.names import defined_long_forms
 from rag.policy import (
     Context,
     Subjects,
@@ -97,8 +97,6 @@ INSTRUCTIONS = {
 
 # Between the model's first reply and its reply when asked again, in Answer.raw_text.
 ASKED_AGAIN = "\n\n(asked again)\n"
-# a word of a paper's text, for the long forms' search (`PaperChat._long_forms`)
-_WORD = re.compile(r"\w+")
 
 
 class PaperChat:
@@ -429,31 +427,12 @@ class PaperChat:
         return self._subject_cache[1]
 
     def _long_forms(self, catalogue: Mapping[str, PaperRecord]) -> dict[str, str]:
-        """The long form each loaded paper's text defines for its name ("Retrieval-of-Thought"
-        for RoT, `long_form`), read from its first chunk, by paper id; not one that
-        `ordinary_papers` or more other papers' first chunks write, in any case: a term the
-        field shares ("Chain-of-Thought" for a paper whose name came out as CoT, "Vision-Language
-        Models", "Adversarial Imitation Learning" that several papers define); a copy of the
-        paper loaded again is one other paper. Only the papers holding its rarest word are
-        searched for it (at 4,310 papers: 679 of 1,040 kept, in 0.35 s; eval/RESULTS.md)."""
+        """The long forms the loaded papers' first chunks define for their names
+        (`defined_long_forms`), by paper id."""
         index = self.lexical
         firsts = {pid: index.texts[pos[0]] for pid, pos in index.chunks_of.items() if pos}
-        found = {pid: f for pid, rec in catalogue.items()
-                 if pid in firsts and rec.display_name and (f := long_form(firsts[pid], rec.display_name))}
-        if not found:
-            return {}
-        lowered = {pid: text.lower() for pid, text in firsts.items()}
-        holding: dict[str, list[str]] = {}  # a word -> the papers whose first chunk has it
-        for pid, text in lowered.items():
-            for word in set(_WORD.findall(text)):
-                holding.setdefault(word, []).append(pid)
-        least = self.settings.ordinary_papers
-
-        def shared(pid: str, form: str) -> bool:
-            rarest = min((holding.get(w, []) for w in _WORD.findall(form)), key=len)
-            return sum(form in lowered[p] for p in rarest if p != pid) >= least
-
-        return {pid: f for pid, f in found.items() if not shared(pid, f.lower())}
+        names = {pid: rec.display_name for pid, rec in catalogue.items() if pid in firsts}
+        return defined_long_forms(firsts, names, self.settings.ordinary_papers)
 
     def paper_words(self, paper_id: str) -> frozenset[str]:
         """The stemmed words of a loaded paper: its title, names, authors and every chunk
