@@ -51,7 +51,7 @@ from rag.policy import (
 from rag.prompts import render
 from rag.quantities import said_against, said_figures, without_said
 from rag.sentences import VectorCache, overlap, split_sentences
-from rag.text import CITED_YEAR, has_cjk, is_chinese, tokenize
+from rag.text import BRACKETED, CITED_YEAR, has_cjk, is_chinese, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,6 @@ _LABELLED_QUOTE = re.compile(r"[:：]\s*(['‘\"“「『])")
 # apostrophe inside the quote is followed by a letter, "can't", or a lower-case word)
 _AFTER_QUOTE = re.compile(r"\s*(?:$|[(（]|[A-Z\u4e00-\u9fff])")
 _NOTES = re.compile(r"(?:\s*[(（][^()（）]*[)）])*\s*")
-_BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
 _PROPER_NAME = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")  # "Dmitry Yarotsky"
 
 
@@ -135,7 +134,7 @@ def quoted_claim(claim: str, label_words: int = 20) -> str:
     quotes: list[str] = []
     start = 0
     for i, m in enumerate(opens):
-        label = _BRACKETED.sub(" ", claim[start:m.start()])
+        label = BRACKETED.sub(" ", claim[start:m.start()])
         if len(label.split()) > label_words:
             return claim
         end = opens[i + 1].start() if i + 1 < len(opens) else len(claim)
@@ -604,7 +603,7 @@ def _label_to_name(sentence: str, ctx: Context) -> str:
     if colon is None:
         return sentence
     head, body = sentence[: colon.start()], sentence[colon.end():]
-    bare = _BRACKETED.sub(" ", head)
+    bare = BRACKETED.sub(" ", head)
     name = _subject_words(head, ctx)
     if not name or names_paper(bare, ctx) or len(bare.split()) > words().heading_words or len(body.split()) < 3:
         return sentence

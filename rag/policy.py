@@ -68,8 +68,8 @@ from rag.contradiction import (
 )
 from rag.models import Passage, SentenceCheck, Verdict
 from rag.sentences import split_sentences
-from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
 from rag.text import (
+    BRACKETED,
     DASHES,
     HAN,
     LATIN_TERMS,
@@ -81,6 +81,7 @@ from rag.text import (
     tokenize,
     without_quotations,
 )
+from rag.text import CJK as _CJK  # Chinese, Japanese, Korean characters
 
 DEFAULT_SUPPORT: float = Settings.model_fields["support_threshold"].default
 DEFAULT_TERM_SHARE: float = Settings.model_fields["asked_terms_share"].default
@@ -956,8 +957,7 @@ def no_contradiction(claim: str, passage: Passage) -> Verdict:
     return Verdict("no_contradiction", True, "")
 
 
-# what a sentence says beside the names it uses: in brackets, or opening an "X et al." label
-_BRACKETED_ASIDE = re.compile(r"\([^()]*\)")
+# a word of what a sentence says beside the names it uses (`identifies`)
 _IDENTIFYING_WORD = re.compile(r"[^\W\d_][\w'’]*")
 
 
@@ -970,7 +970,7 @@ def identifies(claim: str, passage: Passage, ctx: Context) -> bool:
     pid = passage.hit.paper_id
     if pid not in ctx.subjects.named(claim) | ctx.subjects.labelled(claim):
         return False
-    rest = _BRACKETED_ASIDE.sub(" ", re.sub(r"\[\d+\]", " ", claim))
+    rest = BRACKETED.sub(" ", re.sub(r"\[\d+\]", " ", claim))
     rest = _AUTHOR_LABEL.sub(" ", ctx.subjects.pattern.sub(" ", rest) if ctx.subjects.pattern else rest)
     said = [x.lower() for x in _IDENTIFYING_WORD.findall(rest)]
     return bool(said) and all(x in w.identifying for x in said)

@@ -20,6 +20,8 @@ QUERY_BREAK = re.compile(r"\s+[-–—]\s+")  # a dash between spaces sets off a
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")  # and Japanese kana, Korean hangul
 # what a Chinese sentence says that a check can find in an English passage: names, Latin terms, figures
 LATIN_TERMS = re.compile(r"[A-Za-z][A-Za-z0-9\-]+|\d+(?:\.\d+)?")
+# an aside in brackets, ASCII or full-width ("(Schirmer et al.)", "（Schirmer 等）"), not nested
+BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
 # a citation's year: "Yarotsky (2026)", "(Zhiyi et al., 2026)", "Schirmer 等（2026）"; group "who": the
 # names before it inside the parentheses
 CITED_YEAR = re.compile(r"\s*[(（]\s*(?:(?P<who>[^()（）]*?)\s*[,，]\s*)?(?:19|20)\d\d[a-z]?\s*[)）]")
