@@ -245,8 +245,7 @@ _AREA_SAID = re.compile(r"\b(?:area|field|track|category|subarea)s?\b", re.IGNOR
 # "X and Y together", "co-authored": papers by all the authors named (and `joint`'s "with Y")
 _JOINT = re.compile(r"\b(?:together|jointly|both|co-?wr[io]te|co-?authored)\b", re.IGNORECASE)
 _WITH = re.compile(r"\bwith\s+((?:\S+\s+){0,2}\S+)", re.IGNORECASE)  # "with" and the next three words
-
-
+# "papers by Eliasof or Schönlieb": any of the authors named
 _EITHER = re.compile(r"\b(?:or|either)\b|或", re.IGNORECASE)
 
 
@@ -475,6 +474,11 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
                  topic_areas=topic_areas)
 
 
+# A question mark inside what the sentence splitter keeps whole: a chat message's questions
+# are not capitalised ("isn't it infinite-memory? is there a practical version ... vs without?")
+_ASKED_APART = re.compile(r"(?<=[?？])\s+")
+
+
 def compares_papers(question: str) -> bool:
     """A sentence of the question both compares and speaks of papers (`_OF_PAPERS`): "Compare
     the federated learning papers", "How does RoT compare with other work?", but not "A theory
@@ -486,11 +490,6 @@ def compares_papers(question: str) -> bool:
     blind44's bx08 was tabled with two other papers)."""
     return any(_COMPARE.search(x) and _OF_PAPERS.search(_ONE_PAPER.sub(" ", x))
                for s in split_sentences(without_quotations(question)) for x in _ASKED_APART.split(s))
-
-
-# A question mark inside what the sentence splitter keeps whole: a chat message's questions
-# are not capitalised ("isn't it infinite-memory? is there a practical version ... vs without?")
-_ASKED_APART = re.compile(r"(?<=[?？])\s+")
 
 
 # Where a question's clauses part: "..., and how does that compare with ...?"
