@@ -116,6 +116,14 @@ class Subjects:
                 for pid in self.by_surname.get(surname_key(Name.parse(s).surname), ())}
 
     @cached_property
+    def by_paper(self) -> dict[str, tuple[str, ...]]:
+        """Each loaded paper's names, by its id."""
+        out: dict[str, list[str]] = {}
+        for name, pid in self.names.items():
+            out.setdefault(pid, []).append(name)
+        return {pid: tuple(names) for pid, names in out.items()}
+
+    @cached_property
     def pattern(self) -> re.Pattern[str] | None:
         """Method names match case-sensitively ("RoT", not "rot"); titles in any case."""
         names = sorted(self.names, key=len, reverse=True)
@@ -968,6 +976,12 @@ def identifies(claim: str, passage: Passage, ctx: Context) -> bool:
     "the method you mean"). Its similarity to any passage is low, so it was dropped."""
     w = words()
     pid = passage.hit.paper_id
+    low = claim.lower()
+    # first what costs little: the cited paper's names written in any case, or a label of it
+    # (checked for every sentence and passage below the support threshold; `named` scans the
+    # sentence for all the library's names, 0.8 ms at 4,310 papers)
+    if not any(n.lower() in low for n in ctx.subjects.by_paper.get(pid, ())) and pid not in ctx.subjects.labelled(claim):
+        return False
     if pid not in ctx.subjects.named(claim) | ctx.subjects.labelled(claim):
         return False
     rest = BRACKETED.sub(" ", re.sub(r"\[\d+\]", " ", claim))
