@@ -24,6 +24,7 @@ from rag.policy import (
     choice_held,
     comparative_held,
     compared_held,
+    concludes_unknown,
     coverage,
     held_choice,
     knows,
@@ -166,11 +167,13 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     `parts`: the reply was asked for each part the passages answer (prompts/answer_parts.md),
     so its "I don't know" for a part is said of that part, not of the whole answer: with
     other sentences kept it is shown as `UNSTATED_PARTS` (blind47's ca03 and ca13, blind46's
-    bz10: refused for a last "I don't know." after parts answered and cited)."""
+    bz10: refused for a last "I don't know." after parts answered and cited), unless the reply
+    concludes so ("Therefore, I don't know.", `concludes_unknown`)."""
     ctx = ctx or Context(question=query_text or question, unknown=unknown)
     checked = check_citations(raw, passages, vectors, ctx=ctx)
     said = knows(checked.text)
-    if not said.ok and parts and checked.cited and (rest := without_unknown(checked.text)):
+    if not said.ok and parts and checked.cited and not concludes_unknown(checked.text) \
+            and (rest := without_unknown(checked.text)):
         checked = replace(checked, text=f"{rest} {UNSTATED_PARTS[int(is_chinese(question))]}")
         said = Verdict("knows", True, f"{said.reason} (of the parts it does not answer)")
     asked = f"{question} {query_text}"

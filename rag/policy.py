@@ -411,13 +411,25 @@ def asks_yes_no(question: str) -> bool:
     return first in w.yes_no_openers and not low.startswith(w.restating_openers)
 
 
+# where a sentence goes on to ask after a colon: "STAD's head is one prototype per class: does it ...?"
+_COLON_ASK = re.compile(r"[:：]\s+")
+
+
 @lru_cache(maxsize=256)
+def _yes_no_later(question: str) -> str:
+    """The first yes / no question after the question's first sentence: a later sentence ("...
+    rather than each call failing independently. Do ResiliBench's error models simulate such
+    correlated failures?", blind47's ca35) or what follows a colon ("STAD's head is one
+    prototype per class: does it support multi-label outputs ...?", blind52's cf36); "" for
+    none. Only a "Yes" is read as answering it (`asked_terms_held`); a question is still read
+    by its first sentence otherwise (`asks_yes_no`)."""
+    sentences = split_sentences(question) or [question]
+    later = [part for i, x in enumerate(sentences) for j, part in enumerate(_COLON_ASK.split(x)) if i or j]
+    return next((x for x in later if asks_yes_no(x)), "")
+
+
 def _asks_yes_no_later(question: str) -> bool:
-    """Whether a sentence of the question after its first asks yes / no: "... rather than each
-    call failing independently. Do ResiliBench's error models simulate such correlated
-    failures?" (blind47's ca35). Only a "Yes" is read as answering it (`asked_terms_held`); a
-    question is still read by its first sentence otherwise (`asks_yes_no`)."""
-    return any(asks_yes_no(x) for x in (split_sentences(question) or [question])[1:])
+    return bool(_yes_no_later(question))
 
 
 def asked_terms_held(claim: str, passage: Passage, question: str,
@@ -451,6 +463,12 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
         # the sentence says (blind34's bn38: "Yes" with two averages, no model named); not to
         # "A, or B?", where it picks neither
         terms = asserted = asked_terms(asked)
+    elif yes and not belief(question)[1] and (later := (_clauses(_yes_no_later(question)) or [""])[0]) \
+            and not _EITHER.search(later):
+        # and the terms of a later yes / no clause besides its own, unless it asks whether the
+        # asker's belief is right ("Is that a fair summary?"): "Yes, STAD's head is one
+        # prototype per class" does not say it supports multi-label outputs (blind52's cf36)
+        terms, asserted = terms | asked_terms(later), asserted | asked_terms(later)
     missing = missing_terms(passage, frozenset(asserted), paper)
     ok = not missing or (len(terms) - len(missing)) / len(terms) >= share
     listed = ", ".join(" ".join(t) for t in missing)
@@ -1959,9 +1977,12 @@ def _token_held(vocabulary: frozenset[str], token: str) -> bool:
     return token in vocabulary or (len(parts) > 1 and all(p in vocabulary for p in parts))
 
 
-# A sentence that is nothing but the model saying it does not know ("I don't know.", "不知道。").
-_UNKNOWN = re.compile(r"^\W*(?:I (?:do not|don't|cannot|can't) (?:know|answer|tell)\b[^.!?]{0,30}|"
-                      r"(?:我)?不知道|无法回答)\W*$", re.IGNORECASE)
+# A sentence that is nothing but the model saying it does not know ("I don't know.", "不知道。"),
+# perhaps as the conclusion of what it said before ("Therefore, I don't know.", "因此，我不知道。")
+_CONCLUDING = r"(?:(?:so|therefore|thus|hence|consequently|in conclusion|in summary|overall|as a result),?\s+|" \
+              r"(?:因此|所以|综上)[，,]?\s*)"
+_UNKNOWN = re.compile(rf"^\W*(?P<concluding>{_CONCLUDING})?(?:I (?:do not|don't|cannot|can't) (?:know|answer|tell)\b"
+                      r"[^.!?]{0,30}|(?:我)?不知道|无法回答)\W*$", re.IGNORECASE)
 
 
 def knows(text: str) -> Verdict:
@@ -1970,6 +1991,16 @@ def knows(text: str) -> Verdict:
     then "I don't know."), and a reader cannot tell which part to believe."""
     said = [x for x in _marker_free_sentences(text) if _says_unknown(x)]
     return Verdict("knows", not said, f"the model says: {said[0]}" if said else "")
+
+
+def concludes_unknown(text: str) -> bool:
+    """The text ends by concluding that the model does not know ("... The passages do not
+    provide information on whether RoT can be used alongside self-consistency. Therefore, I
+    don't know."): said of the whole question, not of a part (blind52's cf31, an unanswerable
+    question asked again for its parts, was shown as an answer of background). In the
+    recorded runs the other replies ending so were to unanswerable questions, or refused."""
+    said = _marker_free_sentences(text)
+    return bool(said) and bool((m := _UNKNOWN.match(said[-1])) and m.group("concluding"))
 
 
 def without_unknown(text: str) -> str:

@@ -353,6 +353,11 @@ def test_an_unknown_part_of_the_parts_reply_is_said_of_that_part(real_chat: Pape
     # a parts reply with nothing else cited still refuses
     real_llm.replies.extend(["I don't know.", "The rubrics are discussed. I don't know."])
     assert real_chat.ask(question).refused
+    # one concluding that it does not know says so of the whole question (blind52's cf31:
+    # background on the paper, then "The passages do not say whether ... Therefore, I don't know.")
+    concluded = parts.replace("I don't know.", "Therefore, I don't know.")
+    real_llm.replies.extend(["I don't know.", concluded])
+    assert real_chat.ask(question).refused
 
 
 def test_a_model_that_still_does_not_know_when_asked_for_the_parts_refuses(

@@ -688,6 +688,25 @@ def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None
     assert asked_terms_held("The gradient feature neuron was applied to age bias.", grad, scene, share=0.6).ok
 
 
+def test_a_yes_to_a_later_yes_no_clause_asserts_its_terms_too() -> None:
+    """Blind52's cf36: "STAD's head is one prototype per class: does it support multi-label
+    outputs ...?" answered "Yes, STAD's head is one prototype per class [1]": the "Yes" says it
+    supports multi-label outputs, which the passage does not hold, though the sentence repeats
+    only the premise. A later clause asking whether the asker's belief is right asserts the
+    belief, not the clause's own words."""
+    stad = _passage(1, "s", "STAD", "STAD infers time-evolving class prototypes, one prototype per class, "
+                    "that act as a dynamic classification head.")
+    q = ("plot twist: each shelf image has several products. STAD's head is one prototype per class: "
+         "does it support multi-label outputs?")
+    missed = asked_terms_held("Yes, STAD's head is one prototype per class.", stad, q, share=0.6)
+    assert not missed.ok and "multi-label output" in missed.reason
+    assert asked_terms_held("STAD's head is one prototype per class.", stad, q, share=0.6).ok  # no "Yes"
+    said = _passage(2, "s", "STAD", "STAD's prototype head supports multi-label outputs.")
+    assert asked_terms_held("Yes, STAD's head supports multi-label outputs.", said, q, share=0.6).ok
+    belief = "I remember that STAD keeps one prototype per class. Is that a fair summary?"
+    assert asked_terms_held("Yes, STAD keeps one prototype per class.", stad, belief, share=0.6).ok
+
+
 def test_a_yes_asserts_the_whole_yes_no_question_even_terms_it_does_not_repeat() -> None:
     """Blind34's bn38: "In ResiliBench, did any individual model actually do better with
     Chain-of-Thought prompts ...?" answered "Yes, MDP-optimal workflow prompts achieved 62.1%,
@@ -1960,6 +1979,18 @@ def test_an_answer_where_the_model_says_it_does_not_know_is_its_refusal() -> Non
     assert knows("NAVIS is trained once for all datasets [1].").ok
     # a sentence that goes on to answer is not a refusal
     assert knows("I don't know which variant is meant, but NAVIS uses a ranking loss on TGB [1].").ok
+    # nor is one of its sentences concluding so (blind52's cf31)
+    assert not knows("NAVIS uses a ranking loss [1]. Therefore, I don't know.").ok
+    assert not knows("NAVIS 使用一个损失函数 [1]。因此，我不知道。").ok
+
+
+def test_a_reply_concluding_that_the_model_does_not_know_says_so_of_the_whole_question() -> None:
+    from rag.policy import concludes_unknown
+    assert concludes_unknown("RoT reuses steps [1]. The passages do not say whether it fits n=8. "
+                             "Therefore, I don't know.")
+    assert concludes_unknown("RoT 复用推理步骤 [1]。所以，我不知道。")
+    assert not concludes_unknown("RoT reuses steps [1]. I don't know.")  # said of a part
+    assert not concludes_unknown("Therefore, RoT reuses steps [1].")
 
 
 def test_a_chinese_answer_affirming_a_yes_no_question_needs_its_terms_in_a_cited_paper() -> None:
