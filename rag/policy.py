@@ -237,11 +237,12 @@ def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     tasks, built from how many APIs?" asks no "tasks built" (blind40's bt02), and no pronoun or
     negative contraction (`term_pronouns`: "my largest", "representations don't") is part of
     one, and no pair of words of research discourse (`term_discourse`: "core contribution",
-    "empirical results") is one; "results slide" still is."""
+    "empirical results") is one; "results slide" still is. Nor is the "et al." of a paper's
+    label ("does ALL-IN (Eliasof et al.) claim ...?": no passage writes it, blind44's bx14)."""
     frame = words().frame | words().gaps | words().term_pronouns
     discourse = words().term_discourse
     out: set[tuple[str, str]] = set()
-    for part in _TERM_BREAK.split(question):
+    for part in _TERM_BREAK.split(re.sub(r"\bet\s+al\b\.?", " ", question)):
         stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", part)]
         out.update((a, b) for a, b in zip(stems, stems[1:], strict=False)
                    if a and b and a != b and a not in frame and b not in frame

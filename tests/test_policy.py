@@ -445,6 +445,8 @@ def test_a_term_does_not_span_punctuation_nor_hold_a_pronoun() -> None:
     assert ("learn", "rate") in asked_terms("Is the v2.0 learning rate fixed?")
     # a contraction's stem is no term word (blind40's bt09: "representations don't change")
     assert asked_terms("Do its node representations don't change?") == {("node", "represent")}
+    # nor is a paper label's "et al." (blind44's bx14: no passage writes it)
+    assert asked_terms("Does ALL-IN (Eliasof et al.) claim to be a foundation model?") == {("foundat", "model")}
 
 
 def test_words_of_research_discourse_are_no_asked_term() -> None:
