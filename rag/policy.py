@@ -429,17 +429,13 @@ def _yes_no_later(question: str) -> str:
     return next((x for x in later if asks_yes_no(x)), "")
 
 
-def _asks_yes_no_later(question: str) -> bool:
-    return bool(_yes_no_later(question))
-
-
 def asked_terms_held(claim: str, passage: Passage, question: str,
                      paper: frozenset[str] = frozenset(), share: float = 1.0,
                      restated_span: int = 0, echo_share: float = DEFAULT_ECHO_SHARE) -> Verdict:
     """The two-word terms the sentence repeats from the question are held by the cited paper:
     at least `share` of them (one term of one: all), and all of them answering a yes / no
     question, whose terms are what the answer asserts ("Yes, it was applied to age bias"),
-    saying "Yes" to a yes / no sentence after the question's first (`_asks_yes_no_later`), or
+    saying "Yes" to a yes / no sentence or clause after the question's first (`_yes_no_later`), or
     agreeing with what the asker believes (`belief`).
     Terms inside a stretch of at least `restated_span` words the sentence copies from the
     question's description (`described`) are restated, not something the sentence asserts:
@@ -448,7 +444,8 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     [4]"): all it says is that the cited paper fits the question's words, so they are checked
     (blind21's ba16, blind31's bk15 at 4,310 papers cited another paper so)."""
     yes = affirms(claim)
-    if asks_yes_no(question) or yes and (belief(question)[1] or _asks_yes_no_later(question)):
+    later = (_clauses(_yes_no_later(question)) or [""])[0] if yes else ""  # a later yes / no clause
+    if asks_yes_no(question) or yes and (belief(question)[1] or later):
         share = 1.0  # "Yes, ..." to what the asker believes, or to a later yes / no sentence, asserts all of it
     tokens = tokenize(claim)
     copied = restated(tokens, tokenize(described(question)), restated_span)
@@ -464,8 +461,7 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
         # the sentence says (blind34's bn38: "Yes" with two averages, no model named); not to
         # "A, or B?", where it picks neither
         terms = asserted = asked_terms(asked)
-    elif yes and not belief(question)[1] and (later := (_clauses(_yes_no_later(question)) or [""])[0]) \
-            and not _EITHER.search(later):
+    elif later and not belief(question)[1] and not _EITHER.search(later):
         # and the terms of a later yes / no clause besides its own, unless it asks whether the
         # asker's belief is right ("Is that a fair summary?"): "Yes, STAD's head is one
         # prototype per class" does not say it supports multi-label outputs (blind52's cf36)
