@@ -688,17 +688,10 @@ def _names_only(text: str, ctx: Context) -> bool:
 
 
 def _subject_words(text: str, ctx: Context) -> str:
-    """The first loaded paper's name or "X et al." label the text uses, as written, or the
-    label of the first author list naming one ("Lanzillotta et al." for "Lanzillotta, Meier &
-    Hofmann find ...", `Subjects.author_list`); "" for none. A claim naming its paper by its
-    authors alone was read whole, as naming no subject: 69 of the committed claims do so, and
-    at 20 papers 1 of the 20 contradicted ones among them was found (50 of 200 in blind30-49)."""
-    found = [(m.start(), m.group(0)) for m in ctx.subjects.pattern.finditer(text)] if ctx.subjects.pattern else []
-    found += [(m.start(), m.group(0)) for m in _ET_AL_LABEL.finditer(text)]
-    at, label = ctx.subjects.author_list(text)
-    if label:
-        found.append((at, label))
-    return min(found)[1] if found else ""
+    """The first loaded paper's name or "X et al." label the text uses, as written; "" for none."""
+    found = list(ctx.subjects.pattern.finditer(text)) if ctx.subjects.pattern else []
+    found += list(_ET_AL_LABEL.finditer(text))
+    return min(found, key=lambda m: m.start()).group(0) if found else ""
 
 
 def judge_parts(claim: str, passages: list[Passage], vectors: VectorCache, ctx: Context,

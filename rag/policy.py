@@ -92,13 +92,6 @@ DEFAULT_ADDED_SHARE: float = Settings.model_fields["added_held_share"].default
 
 # a capitalised word, possibly an author's surname ("Yarotsky's", "Lanzillotta")
 _CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]+(?:[-'’][^\W\d_]+)*")
-# one person's name: up to three capitalised words ("Giulia Lanzillotta", "Abdul Majid")
-_PERSON = rf"{_CAPITALISED.pattern}(?:\s{_CAPITALISED.pattern}){{0,2}}"
-# where an author list goes on to the next name: ", ", " and ", ", and ", " & ", "、", " 和 "
-_NEXT_AUTHOR = r"(?:\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+|\s*[、，和]\s*)"
-# an author list: "Lanzillotta, Meier & Hofmann", "Zhiheng Chen、Ruofan Wu 和 Guanhua Fang"
-_AUTHOR_LIST = re.compile(rf"{_PERSON}(?:{_NEXT_AUTHOR}{_PERSON})+")
-_NEXT_AUTHOR_SPLIT = re.compile(_NEXT_AUTHOR)
 
 
 @dataclass(frozen=True)
@@ -115,28 +108,6 @@ class Subjects:
         ("Dmitry Yarotsky's method", "Schirmer, Zhang and Nalisnick")."""
         return any(surname_key(Name.parse(re.sub(r"['’]s$", "", m.group(0))).surname) in self.by_surname
                    for m in _CAPITALISED.finditer(text))
-
-    def author_list(self, text: str) -> tuple[int, str]:
-        """Where the text first names a loaded paper by its author list ("Lanzillotta, Meier &
-        Hofmann", "Liu, Ding, Osher and Yin", "Zhiheng Chen、Ruofan Wu 和 Guanhua Fang": two or
-        more names, each with a surname of one loaded paper's authors), and that paper's
-        "X et al." label, X the first surname as written; (-1, "") for none."""
-        for m in _AUTHOR_LIST.finditer(text):
-            papers: set[str] | None = None
-            first = ""
-            for person in _NEXT_AUTHOR_SPLIT.split(m.group(0)):
-                words = [re.sub(r"['’]s$", "", w) for w in _CAPITALISED.findall(person)]
-                known = {w: self.by_surname.get(surname_key(Name.parse(w).surname), frozenset()) for w in words}
-                known = {w: ids for w, ids in known.items() if ids}
-                if not known:
-                    break
-                wrote = set().union(*known.values())
-                papers = wrote if papers is None else papers & wrote
-                first = first or list(known)[-1]
-            else:
-                if papers:
-                    return m.start(), f"{first} et al."
-        return -1, ""
 
     def labelled(self, text: str) -> set[str]:
         """Ids of the loaded papers with an author of each surname the text's "X et al." labels
