@@ -198,6 +198,8 @@ def source_line(passage: Passage) -> str:
 
 # where a two-word term cannot run on: punctuation, a sentence end (not "v2.0"), a dash
 _TERM_BREAK = re.compile(r"[,;:?!()\[\]\"“”，；：？！。]|\.(?=\s|$)|\s[-–—]\s")
+# the "et al." of a paper's label, never part of an asked term
+_ET_AL = re.compile(r"\bet\s+al\b\.?")
 
 
 @lru_cache(maxsize=256)
@@ -213,7 +215,7 @@ def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     frame = words().frame | words().gaps | words().term_pronouns
     discourse = words().term_discourse
     out: set[tuple[str, str]] = set()
-    for part in _TERM_BREAK.split(re.sub(r"\bet\s+al\b\.?", " ", question)):
+    for part in _TERM_BREAK.split(_ET_AL.sub(" ", question)):
         stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", part)]
         out.update((a, b) for a, b in zip(stems, stems[1:], strict=False)
                    if a and b and a != b and a not in frame and b not in frame
@@ -995,9 +997,10 @@ def identifies(claim: str, passage: Passage, ctx: Context) -> bool:
     # first what costs little: the cited paper's names written in any case, or a label of it
     # (checked for every sentence and passage below the support threshold; `named` scans the
     # sentence for all the library's names, 0.8 ms at 4,310 papers)
-    if not any(n.lower() in low for n in ctx.subjects.by_paper.get(pid, ())) and pid not in ctx.subjects.labelled(claim):
+    labelled = ctx.subjects.labelled(claim)
+    if not any(n.lower() in low for n in ctx.subjects.by_paper.get(pid, ())) and pid not in labelled:
         return False
-    if pid not in ctx.subjects.named(claim) | ctx.subjects.labelled(claim):
+    if pid not in ctx.subjects.named(claim) | labelled:
         return False
     rest = BRACKETED.sub(" ", re.sub(r"\[\d+\]", " ", claim))
     rest = _AUTHOR_LABEL.sub(" ", ctx.subjects.pattern.sub(" ", rest) if ctx.subjects.pattern else rest)
