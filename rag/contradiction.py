@@ -103,7 +103,8 @@ class Words:
     condition: re.Pattern[str] | None = None
     # "If you can't label a reward dataset, ...": a claim's opening condition on the reader
     reader_condition: re.Pattern[str] | None = None
-    # "This is because ...", "Therefore, ...": a sentence explaining or concluding from the one before
+    # "This is because ...", "Therefore, ...": a sentence explaining or concluding from the one
+    # before; "This is stated in passage ...", "The passage states: "..."": one pointing at its source
     follow_on: re.Pattern[str] | None = None
     # "This limit is ...", "These results ...": a demonstrative and a noun (group 1) pointing back;
     # not "This is ...", "Such as ..." (`follow_on_not_nouns`)
@@ -230,7 +231,9 @@ def words() -> Words:
                                  r"\s+(?:you|your|you're|one|we)\b[^,;:]{0,200}[,;:]"),
         reference=phrases("^", raw["subject_references"], r"(?![A-Za-z0-9_])"),  # "他们将" too
         follow_on=_either(phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
-                          phrases(r"^\W*", raw.get("follow_on_openers_cjk", []), "")),
+                          phrases(r"^\W*", raw.get("follow_on_openers_cjk", []), ""),
+                          _pointer(raw.get("follow_on_pointer", {})),
+                          phrases(r"^\W*", raw.get("follow_on_quotes", []), "")),
         follow_on_demonstrative=phrases(
             r"^\W*", raw.get("follow_on_demonstratives", "").split(),
             rf"\s+(?!(?:{'|'.join(map(re.escape, raw.get('follow_on_not_nouns', '').split()))})\b)([a-z][\w-]*)"),
@@ -369,6 +372,18 @@ def _points_back(raw: dict[str, Any]) -> re.Pattern[str] | None:
     cjk = raw.get("points_back_openers_cjk", "")
     return _either(phrases(r"^\W*", raw.get("points_back_openers", "").split(), r"(?![\w-])"),
                    re.compile(rf"^\W*[{re.escape(cjk)}]") if cjk else None)
+
+
+def _pointer(parts: dict[str, list[str]]) -> re.Pattern[str] | None:
+    """A sentence pointing at where the sentence before was said, and saying nothing itself:
+    "This is explicitly stated in passage ...", "It is described in ..." (`follow_on_pointer`:
+    subjects, optional adverbs, verbs, prepositions)."""
+    if not parts:
+        return None
+    def any_of(key: str) -> str:
+        return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in parts[key]) + ")"
+    return re.compile(rf"^\W*{any_of('subjects')}\s+(?:{any_of('adverbs')}\s+)?{any_of('verbs')}\s+"
+                      rf"{any_of('prepositions')}\b", re.IGNORECASE)
 
 
 def _either(*patterns: re.Pattern[str] | None) -> re.Pattern[str] | None:

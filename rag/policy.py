@@ -812,7 +812,10 @@ def follows_kept(claim: str, before_dropped: bool, before_named: Iterable[str] =
     whose subject is a pronoun for the paper the dropped sentence named (`before_named`) while
     it names another (`named`): "The authors of GLOT give ... . In their test ..., they
     demonstrate that InfoSEDD outperforms ..." credits GLOT's test with InfoSEDD's result
-    (blind43's bw18 kept it, citing InfoSEDD)."""
+    (blind43's bw18 kept it, citing InfoSEDD). So does one pointing at where the sentence
+    before was said ("This is explicitly stated in passage ...", "The passage states: "..."",
+    `follow_on_pointer`, `follow_on_quotes`): without it, it is evidence for nothing
+    (blind53's cg31 and cg38, blind40's bt36: each left as an unanswerable question's answer)."""
     w = words()
     pointing = w.follow_on_demonstrative.match(claim) if w.follow_on_demonstrative else None
     # "This limit is imposed to ...", "These results show ..." (blind38's br37); not "This

@@ -550,6 +550,20 @@ def test_a_sentence_explaining_a_dropped_one_is_dropped_too(real_chat: PaperChat
     assert own.cited == [2]
 
 
+def test_evidence_offered_for_a_dropped_sentence_is_dropped_too(real_chat: PaperChat) -> None:
+    """Blind53's cg38 (unanswerable: which real datasets TGMM used): "The experiments were run on
+    MNIST." was dropped and "The passage states: "<the paper's first sentence>"" kept as the
+    answer. A quote or pointer offered as the evidence for a dropped sentence goes with it."""
+    quote = ('The passage states: "RecurrSim trades accuracy for cost by choosing the number of '
+             'recurrent iterations at inference time." [2]')
+    out = check_citations(f"RecurrSim was trained on the MNIST dataset of handwritten digits [2]. {quote}",
+                          _passages(), real_chat.vectors)
+    assert out.cited == [] and [c.action for c in out.checks] == ["dropped", "dropped"]
+    assert out.checks[1].verdicts[0].check == "follows_kept"
+    kept = check_citations(f"RecurrSim trades accuracy for cost [2]. {quote}", _passages(), real_chat.vectors)
+    assert kept.cited == [2] and "dropped" not in [c.action for c in kept.checks]
+
+
 def test_a_yes_no_answer_whose_yes_was_dropped_is_refused(real_chat: PaperChat) -> None:
     """Blind16's av36 and blind18's ax33 (both unanswerable): "Yes, InfoSEDD can estimate
     conditional mutual information." was dropped (the paper never says so), and "It is accurate

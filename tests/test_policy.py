@@ -1392,6 +1392,25 @@ def test_a_sentence_opening_on_the_one_before_follows_a_kept_sentence() -> None:
     assert follows_kept("这项研究提出了 ALL-IN。", before_dropped=True).ok
 
 
+def test_a_sentence_pointing_at_its_source_stands_on_the_one_before() -> None:
+    """Blind53's cg31: "Yes, the RoT paper says ... [1]" was dropped and "This is explicitly stated
+    in passage under the section "Retrieval-of-Thought (RoT)" [1]" kept as the whole answer to an
+    unanswerable question; cg38 kept "The passage states: "We propose ... TGMM ..."" after the
+    dropped "The TGMM experiments were run on ... MNIST"."""
+    for pointer in ('This is explicitly stated in passage under the section "Retrieval-of-Thought (RoT)".',
+                    "It is described in Partition Generative Modeling.",
+                    'This was mentioned by the authors of GLOT.',
+                    'The passage states: "We propose TGMM, a transformer for Gaussian mixtures."',
+                    'According to the passage: "STAD excels in handling small batch sizes."'):
+        assert not follows_kept(pointer, before_dropped=True).ok, pointer
+        assert follows_kept(pointer, before_dropped=False).ok, pointer
+    # a sentence saying something of its own in the passage's name stands alone
+    for own in ("The passage states that TGMM learns to solve several GMM tasks.",
+                "It was shown to work with successor-features-based BFMs.",
+                "It is stated that the method needs no labels, in passage [1]."):
+        assert follows_kept(own, before_dropped=True).ok, own
+
+
 def test_a_demonstrative_and_a_noun_point_back_to_the_sentence_before() -> None:
     """Blind38's br37 (unanswerable: TGMM's largest number of samples): "The maximum number of
     samples ... is limited by the context length" was dropped, and "This limit is imposed to
