@@ -198,8 +198,9 @@ def source_line(passage: Passage) -> str:
 
 # where a two-word term cannot run on: punctuation, a sentence end (not "v2.0"), a dash
 _TERM_BREAK = re.compile(r"[,;:?!()\[\]\"“”，；：？！。]|\.(?=\s|$)|\s[-–—]\s")
-# the "et al." of a paper's label, never part of an asked term
-_ET_AL = re.compile(r"\bet\s+al\b\.?")
+# a paper's label ("Liu et al."), never part of an asked term: its surname goes too, and no term
+# runs across it ("liu et al implicit models" asks no "liu implicit")
+_ET_AL = re.compile(r"(?:(?<![\w-])[^\W\d_][\w'’-]*\s+)?\bet\s+al\b\.?")
 
 
 @lru_cache(maxsize=256)
@@ -211,11 +212,12 @@ def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     negative contraction (`term_pronouns`: "my largest", "representations don't") is part of
     one, and no pair of words of research discourse (`term_discourse`: "core contribution",
     "empirical results") is one; "results slide" still is. Nor is the "et al." of a paper's
-    label ("does ALL-IN (Eliasof et al.) claim ...?": no passage writes it, blind44's bx14)."""
+    label ("does ALL-IN (Eliasof et al.) claim ...?": no passage writes it, blind44's bx14), nor
+    its surname written in lower case ("liu et al implicit models": no "liu implicit")."""
     frame = words().frame | words().gaps | words().term_pronouns
     discourse = words().term_discourse
     out: set[tuple[str, str]] = set()
-    for part in _TERM_BREAK.split(_ET_AL.sub(" ", question)):
+    for part in _TERM_BREAK.split(_ET_AL.sub(",", question)):
         stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", part)]
         out.update((a, b) for a, b in zip(stems, stems[1:], strict=False)
                    if a and b and a != b and a not in frame and b not in frame

@@ -447,6 +447,8 @@ def test_a_term_does_not_span_punctuation_nor_hold_a_pronoun() -> None:
     assert asked_terms("Do its node representations don't change?") == {("node", "represent")}
     # nor is a paper label's "et al." (blind44's bx14: no passage writes it)
     assert asked_terms("Does ALL-IN (Eliasof et al.) claim to be a foundation model?") == {("foundat", "model")}
+    # nor its surname typed in lower case, paired with the next word (5 of 311 recorded questions)
+    assert asked_terms("how do liu et al implicit models scale") == {("implicit", "model"), ("model", "scale")}
 
 
 def test_words_of_research_discourse_are_no_asked_term() -> None:
