@@ -22,6 +22,7 @@ from rag.policy import (
     correctable,
     follows_kept,
     holds_terms,
+    identified,
     means_added,
     measurable,
     not_a_question,
@@ -263,6 +264,8 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         if action != "dropped":
             t.keep(out, good, item)
             current = discussed(said, good, by_n, ctx, current)
+            if meant := identified(said, [by_n[n].hit.paper_id for n in good], ctx):
+                ctx = replace(ctx, focus=meant, named_focus=True)  # the answer said which paper
     if not t.kept and pointers and ctx.question and not ctx.unknown:
         _quote_pointers(t, [by_n[n] for n in dict.fromkeys(pointers)], vectors, ctx)
     return CheckedAnswer(t.text(), t.cited, CitationReport(**t.counts), refused, t.checks)

@@ -81,6 +81,7 @@ class Words:
     heading_words: int = 6  # a claim's first sentence this short, naming no paper, heads it
     heading_chars: int = 16  # ... in Chinese, in characters
     refers_back_words: int = 8  # how far into a sentence "In their test ..., they" refers back
+    asks_for_breaks: frozenset[str] = frozenset()  # "what *under* fixed step sizes": no "what ... size"
     quantity_nouns: tuple[str, ...] = ()  # "what replay buffer *size*": a quantity is asked
     named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
     kind_words: frozenset[str] = frozenset()  # "what *kind* of datasets": a kind, not a name, as written
@@ -212,6 +213,7 @@ def words() -> Words:
         new_cjk_chars=int(raw.get("new_cjk_chars", 3)),
         heading_words=int(raw.get("heading_words", 6)), heading_chars=int(raw.get("heading_chars", 16)),
         refers_back_words=int(raw.get("refers_back_words", 8)),
+        asks_for_breaks=frozenset(raw.get("asks_for_breaks", "").split()),
         quantity_nouns=tuple(raw.get("quantity_nouns", "").split()),
         named_nouns=tuple(raw.get("named_nouns", [])), kind_words=frozenset(raw.get("kind_words", "").split()),
         function_words=frozenset(raw.get("function_words", "").split()),
@@ -233,7 +235,7 @@ def words() -> Words:
         follow_on=_either(phrases(r"^\W*", raw.get("follow_on_openers", []), r"\b"),
                           phrases(r"^\W*", raw.get("follow_on_openers_cjk", []), ""),
                           _pointer(raw.get("follow_on_pointer", {})),
-                          phrases(r"^\W*", raw.get("follow_on_quotes", []), "")),
+                          _quoting(raw.get("follow_on_quotes", {}))),
         follow_on_demonstrative=phrases(
             r"^\W*", raw.get("follow_on_demonstratives", "").split(),
             rf"\s+(?!(?:{'|'.join(map(re.escape, raw.get('follow_on_not_nouns', '').split()))})\b)([a-z][\w-]*)"),
@@ -384,6 +386,17 @@ def _pointer(parts: dict[str, list[str]]) -> re.Pattern[str] | None:
         return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in parts[key]) + ")"
     return re.compile(rf"^\W*{any_of('subjects')}\s+(?:{any_of('adverbs')}\s+)?{any_of('verbs')}\s+"
                       rf"{any_of('prepositions')}\b", re.IGNORECASE)
+
+
+def _quoting(parts: dict[str, Any]) -> re.Pattern[str] | None:
+    """A sentence offering a quotation as its evidence: at most `intro_words` words, one of the
+    `verbs`, a colon and a quotation mark ("The passage states: "..."", "Lanzillotta et al.
+    states: "..."")."""
+    if not parts.get("verbs"):
+        return None
+    verbs = "|".join(re.escape(v).replace(r"\ ", r"\s+") for v in parts["verbs"])
+    return re.compile(rf"^\W*(?:[\w.'’-]+\s+){{0,{int(parts.get('intro_words', 6))}}}?(?:{verbs})\s*:\s*[\"“'‘]",
+                      re.IGNORECASE)
 
 
 def _either(*patterns: re.Pattern[str] | None) -> re.Pattern[str] | None:

@@ -213,12 +213,16 @@ def asked_terms(question: str) -> frozenset[tuple[str, str]]:
     one, and no pair of words of research discourse (`term_discourse`: "core contribution",
     "empirical results") is one; "results slide" still is. Nor is the "et al." of a paper's
     label ("does ALL-IN (Eliasof et al.) claim ...?": no passage writes it, blind44's bx14), nor
-    its surname written in lower case ("liu et al implicit models": no "liu implicit")."""
+    its surname written in lower case ("liu et al implicit models": no "liu implicit"). A word
+    opening in lower case is part of a term whatever its hyphen joins ("non-Gaussian mixtures":
+    blind54's ch39 was answered "Yes, ... works on non-Gaussian mixtures", citing TGMM's
+    Gaussian ones)."""
     frame = words().frame | words().gaps | words().term_pronouns
     discourse = words().term_discourse
     out: set[tuple[str, str]] = set()
     for part in _TERM_BREAK.split(_ET_AL.sub(",", question)):
-        stems = [(tokenize(w) or [""])[0] if w.islower() else "" for w in re.findall(r"[\w-]+", part)]
+        # a word opening in lower case is no name, whatever follows its hyphen ("non-Gaussian")
+        stems = [(tokenize(w) or [""])[0] if w[:1].islower() else "" for w in re.findall(r"[\w-]+", part)]
         out.update((a, b) for a, b in zip(stems, stems[1:], strict=False)
                    if a and b and a != b and a not in frame and b not in frame
                    and not (a in discourse and b in discourse))
@@ -967,6 +971,18 @@ def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] 
     return Verdict("subject", True, "")
 
 
+def identified(sentence: str, cited: Iterable[str], ctx: Context) -> frozenset[str]:
+    """The papers a kept sentence of an answer to a question describing one paper (no name,
+    `ctx.named_focus` unset; not asking for several, `asks_several`) says it means: those it
+    names, or labels "X et al.", and cites. From there on the answer is about them as if the
+    question had named them (`subject`): "The library contains a work by Drechsel et al. that
+    learns ... [1]. The architecture trained is transformer [3]." may not cite TGMM's passage
+    for the paper it identified (blind53's cg22). Empty otherwise."""
+    if ctx.named_focus or not ctx.focus or asks_several(ctx):
+        return frozenset()
+    return frozenset((ctx.subjects.named(sentence) | ctx.subjects.labelled(sentence)) & set(cited))
+
+
 def off_topic(named: set[str], passage: Passage, ctx: Context) -> bool:
     """A sentence naming only papers the question did not name, when the question names the
     papers it is about (`ctx.named_focus`) and asks about no others (`asks_several`): what
@@ -1461,9 +1477,11 @@ _LATIN_NAME = re.compile(r"(?<![A-Za-z0-9_-])(?:[A-Z][A-Za-z0-9_-]*|[a-z][a-z0-9
 def _asks_for(nouns: str) -> re.Pattern[str]:
     """"what/which" with at most three words, none a verb, before one of the `nouns` word list
     ("What replay buffer size", "What is the dimensionality", "Which image datasets"); not "to
-    what degree", which asks how much."""
+    what degree", which asks how much, nor "and what under fixed step sizes", whose "what" asks
+    what holds there (`asks_for_breaks`, blind54's ch11)."""
     listed = "|".join(re.escape(n) for n in sorted(getattr(words(), nouns), key=len, reverse=True))
-    gap = rf"(?:(?!{_AUXILIARY.pattern})[\w'-]+\s+|(?:is|are) (?:the|its|their)\s+)"
+    breaks = "|".join(map(re.escape, sorted(words().asks_for_breaks))) or "(?!)"
+    gap = rf"(?:(?!{_AUXILIARY.pattern})(?!(?:{breaks})\b)[\w'-]+\s+|(?:is|are) (?:the|its|their)\s+)"
     return re.compile(rf"(?<!\bto )\b(?:what|which)\s+(?P<gap>{gap}{{0,3}}?)(?P<noun>{listed})\b", re.IGNORECASE)
 
 

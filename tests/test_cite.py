@@ -564,6 +564,25 @@ def test_evidence_offered_for_a_dropped_sentence_is_dropped_too(real_chat: Paper
     assert kept.cited == [2] and "dropped" not in [c.action for c in kept.checks]
 
 
+def test_once_the_answer_names_the_described_paper_it_cites_no_other(real_chat: PaperChat) -> None:
+    """Blind53's cg22: after "... a work by Drechsel et al. ... [1]", the sentence naming no
+    paper, "The architecture trained is transformer [3]", cited another paper's passage."""
+    from rag.policy import Context, Subjects
+
+    subjects = Subjects({"InfoSEDD": "p0", "RecurrSim": "p1", "FedCom": "p2"})
+    ctx = Context(question="Which work trades accuracy for cost at inference?", subjects=subjects,
+                  focus=frozenset({"p0"}))
+    text = ("RecurrSim trades accuracy for cost by choosing the number of recurrent iterations [2]. "
+            "Clients exchange compressed model updates to save bandwidth [3].")
+    out = check_citations(text, _passages(), real_chat.vectors, ctx=ctx)
+    assert out.cited == [2] and [c.action for c in out.checks] == ["kept", "dropped"]
+    assert "about the paper asked about" in out.checks[1].verdicts[-1].reason or any(
+        v.check == "subject" and not v.ok for v in out.checks[1].verdicts)
+    # without the naming sentence, the same sentence stands on its own passage
+    alone = check_citations(text.split("[2]. ")[1], _passages(), real_chat.vectors, ctx=ctx)
+    assert alone.cited == [3]
+
+
 def test_a_yes_no_answer_whose_yes_was_dropped_is_refused(real_chat: PaperChat) -> None:
     """Blind16's av36 and blind18's ax33 (both unanswerable): "Yes, InfoSEDD can estimate
     conditional mutual information." was dropped (the paper never says so), and "It is accurate
