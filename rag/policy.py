@@ -2013,13 +2013,21 @@ def _marker_free_sentences(text: str) -> list[str]:
     return [x.strip() for x in split_sentences(re.sub(r"\[\d+\]", " ", text)) if x.strip()]
 
 
+# A sentence saying only that no passage answers ("No passage directly addresses the question.")
+_NO_PASSAGE = re.compile(r"^\W*no (?:passage|information)(?: here| given| provided)?(?: (?:directly|clearly|"
+                         r"explicitly|fully))? (?:answers|addresses|covers|mentions|states|says|provides|"
+                         r"answer|address)\b[^.!?]{0,40}\W*$", re.IGNORECASE)
+
+
 def unknown_only(reply: str) -> Verdict:
-    """The reply says nothing but that the model does not know ("I don't know.", "我不知道。").
-    The local model says so to many long questions of several parts whose passages answer some
-    of them (blind30-44: 21 of 62 such replies were to answerable questions), so it is asked
-    once more for the parts the passages answer (`PaperChat`, `ask_parts_after_unknown`)."""
+    """The reply says nothing but that the model does not know ("I don't know.", "我不知道。"),
+    or that no passage answers ("No passage answers this question."). The local model says
+    so to many long questions of several parts whose passages answer some of them
+    (blind30-44: 21 of 62 such replies were to answerable questions; "No passage ...": 8 of 9
+    in blind1-53), so it is asked once more for the parts the passages answer (`PaperChat`,
+    `ask_parts_after_unknown`)."""
     said = _marker_free_sentences(reply)
-    bare = bool(said) and all(_says_unknown(x) for x in said)
+    bare = bool(said) and all(_says_unknown(x) or _NO_PASSAGE.match(x) for x in said)
     return Verdict("unknown_only", bare, "the model said only that it does not know" if bare else "")
 
 

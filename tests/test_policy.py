@@ -1197,6 +1197,11 @@ def test_names_only_decides_when_the_model_is_asked_again(reply: str, again: boo
     ("RoT reduces output tokens by up to 40% [1]. I don't know the rest.", False),
     ("The passages do not state how many GPUs were used.", False),  # the model's own verdict
     ("已加载的论文没有提到。", False),
+    # "No passage answers ..." says no more (blind53's cg02 and cg14, answerable questions)
+    ("No passage answers this question.", True),
+    ("No passage directly addresses the question.", True),
+    ("No passage mentions the GPU count. RoT reduces output tokens by 40% [1].", False),
+    ("No passage-level cache is used by RoT [1].", False),
 ])
 def test_unknown_only_is_a_reply_saying_nothing_but_that_the_model_does_not_know(reply: str,
                                                                                  bare: bool) -> None:
