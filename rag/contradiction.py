@@ -81,6 +81,7 @@ class Words:
     heading_words: int = 6  # a claim's first sentence this short, naming no paper, heads it
     heading_chars: int = 16  # ... in Chinese, in characters
     refers_back_words: int = 8  # how far into a sentence "In their test ..., they" refers back
+    cjk_one_as_article: tuple[str, ...] = ()  # "一个小的子集": "a small subset", no figure
     asks_for_breaks: frozenset[str] = frozenset()  # "what *under* fixed step sizes": no "what ... size"
     quantity_nouns: tuple[str, ...] = ()  # "what replay buffer *size*": a quantity is asked
     named_nouns: tuple[str, ...] = ()  # "which image *datasets*": a named thing is asked
@@ -213,6 +214,7 @@ def words() -> Words:
         new_cjk_chars=int(raw.get("new_cjk_chars", 3)),
         heading_words=int(raw.get("heading_words", 6)), heading_chars=int(raw.get("heading_chars", 16)),
         refers_back_words=int(raw.get("refers_back_words", 8)),
+        cjk_one_as_article=tuple(raw.get("cjk_one_as_article", "").split()),
         asks_for_breaks=frozenset(raw.get("asks_for_breaks", "").split()),
         quantity_nouns=tuple(raw.get("quantity_nouns", "").split()),
         named_nouns=tuple(raw.get("named_nouns", [])), kind_words=frozenset(raw.get("kind_words", "").split()),

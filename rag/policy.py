@@ -2083,4 +2083,16 @@ def _new_quantity(text: str, question: str) -> bool:
     asked = {m.group(0).lower() for m in _QUANTITY.finditer(question) if not m.group(0).isdigit()}
     # a figure counts even when the question has it ("Is it 82%? How much ...": "82%" confirms it);
     # the callers take the answer's [n] markers off
-    return any(m.group(0).isdigit() or m.group(0).lower() not in asked for m in _QUANTITY.finditer(text))
+    return any((m.group(0).isdigit() or m.group(0).lower() not in asked) and not _cjk_article(text, m.start())
+               for m in _QUANTITY.finditer(text))
+
+
+def _cjk_article(text: str, at: int) -> bool:
+    """The 一 at `at` is the article "a" or part of a word ("每个客户端使用一个小的子集": "a small
+    subset"; "一些", "一定"; `cjk_one_as_article`), not the figure one: blind54's ch43 asked how
+    large the subset is and was answered so. After 只, 仅, 单, 唯 or 第 (up to two characters
+    before it) it counts ("只用一个"), and within a figure ("十一个")."""
+    if text[at] != "一" or any(c in "只仅单唯第" for c in text[max(0, at - 2):at]) or (
+            at and _QUANTITY.match(text[at - 1])):
+        return False
+    return text.startswith(words().cjk_one_as_article, at + 1)

@@ -552,6 +552,13 @@ def test_a_question_for_a_size_or_value_needs_a_quantity() -> None:
     steps = "For RFedAGS: what is guaranteed under decaying step sizes, and what under fixed step sizes?"
     assert answer_type_matches(steps, "Under decaying step sizes it converges globally.").ok
     assert not answer_type_matches("And what step sizes does RFedAGS use?", "It uses decaying ones.").ok
+    # Chinese "一个" is mostly the article "a" (blind54's ch43: "要多大？" answered "使用一个小的本地
+    # 数据子集", a small subset, no size); after 只 or within a figure it is the figure one
+    size_zh = "What is the size of the calibration subset? 校准子集要多大？"
+    assert not answer_type_matches(size_zh, "每个客户端使用一个小的本地数据子集作为校准数据。").ok
+    assert not answer_type_matches(size_zh, "它使用一些本地数据。").ok
+    assert answer_type_matches(size_zh, "每个客户端只用一个批次的数据。").ok
+    assert answer_type_matches(size_zh, "每个客户端使用十一个样本。").ok
 
 
 def test_a_question_for_a_named_thing_needs_a_name() -> None:
