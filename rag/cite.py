@@ -25,6 +25,7 @@ from rag.policy import (
     identified,
     means_added,
     measurable,
+    named_in_reply,
     not_a_question,
     passes,
     refers_to_subject,
@@ -203,6 +204,8 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     by_n = {p.n: p for p in passages}
     t, pointers, refused = _Tally(), [], False
     text = _off_tour(text, by_n, ctx, t)
+    if meant := named_in_reply(text, [p.hit.paper_id for p in passages], ctx):
+        ctx = replace(ctx, focus=meant, named_focus=True)  # the reply says which paper it means
     current = ctx.focus
     previous: list[int] = []  # the citations of the sentence before, when it was kept
     for claim, ns, item in listed_claims(name_markers(text, passages)):

@@ -983,6 +983,19 @@ def identified(sentence: str, cited: Iterable[str], ctx: Context) -> frozenset[s
     return frozenset((ctx.subjects.named(sentence) | ctx.subjects.labelled(sentence)) & set(cited))
 
 
+def named_in_reply(reply: str, given: Iterable[str], ctx: Context) -> frozenset[str]:
+    """The one paper a reply to a question describing one paper names (or labels "X et al."),
+    when it names no other and the passages given hold it (`given`, their papers' ids): the
+    reply says which paper it means, so all of it is about that paper, its sentences before
+    the naming one too ("Yes, there is a paper ... on discrete data such as DNA. ... The paper
+    introduces InfoSEDD (Foresti et al.) ...": blind54's ch17 at 4,310 papers had its first
+    sentences repaired to another paper's passage). Empty otherwise, as in `identified`."""
+    if ctx.named_focus or not ctx.focus or asks_several(ctx):
+        return frozenset()
+    named = ctx.subjects.named(reply) | ctx.subjects.labelled(reply)
+    return frozenset(named) if len(named) == 1 and named & set(given) else frozenset()
+
+
 def off_topic(named: set[str], passage: Passage, ctx: Context) -> bool:
     """A sentence naming only papers the question did not name, when the question names the
     papers it is about (`ctx.named_focus`) and asks about no others (`asks_several`): what

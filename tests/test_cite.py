@@ -581,6 +581,11 @@ def test_once_the_answer_names_the_described_paper_it_cites_no_other(real_chat: 
     # without the naming sentence, the same sentence stands on its own passage
     alone = check_citations(text.split("[2]. ")[1], _passages(), real_chat.vectors, ctx=ctx)
     assert alone.cited == [3]
+    # named after it, the paper the reply means holds from its first sentence (blind54's ch17)
+    later = ("Clients exchange compressed model updates to save bandwidth [3]. "
+             "RecurrSim trades accuracy for cost by choosing the number of recurrent iterations [2].")
+    out = check_citations(later, _passages(), real_chat.vectors, ctx=ctx)
+    assert out.cited == [2] and [c.action for c in out.checks] == ["dropped", "kept"]
 
 
 def test_a_yes_no_answer_whose_yes_was_dropped_is_refused(real_chat: PaperChat) -> None:

@@ -39,6 +39,7 @@ from rag.policy import (
     held_choice,
     identified,
     identifies,
+    named_in_reply,
     known_words,
     means_added,
     measured_thing,
@@ -181,6 +182,23 @@ def test_an_answer_naming_the_described_paper_goes_on_about_it() -> None:
     several = replace(described, question="Which papers reuse reasoning steps?")
     assert identified("RoT reuses thoughts.", ["rot"], several) == frozenset()
     assert identified("RoT reuses thoughts.", ["rot"], replace(described, focus=frozenset())) == frozenset()
+
+
+def test_a_reply_naming_one_paper_is_about_it_from_its_first_sentence() -> None:
+    """Blind54's ch17 at 4,310 papers: "Yes, there is a paper ... on discrete data such as DNA.
+    This approach bridges ... . The paper introduces InfoSEDD (Foresti et al.) ..." had its
+    first two sentences repaired to another paper's passage. A reply to a question describing
+    one paper that names one paper, among those given, is about it throughout."""
+    described = Context(question="Is there a paper that pools token graphs?", subjects=SUBJECTS,
+                        focus=frozenset({"rot"}))
+    reply = "Yes, there is one [2]. It pools tokens as a graph. The paper introduces GLOT [2]."
+    assert named_in_reply(reply, ["rot", "glot"], described) == {"glot"}
+    assert named_in_reply(reply, ["rot"], described) == frozenset()  # not among the passages given
+    assert named_in_reply(f"{reply} RoT does otherwise.", ["rot", "glot"], described) == frozenset()
+    assert named_in_reply("It pools tokens as a graph [2].", ["rot", "glot"], described) == frozenset()
+    assert named_in_reply(reply, ["rot", "glot"], replace(described, named_focus=True)) == frozenset()
+    several = replace(described, question="Which papers pool token graphs?")
+    assert named_in_reply(reply, ["rot", "glot"], several) == frozenset()
 
 
 def test_subject_a_sentence_about_a_paper_the_question_did_not_name_is_off_topic() -> None:
