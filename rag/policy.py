@@ -2041,7 +2041,8 @@ def unknown_only(reply: str) -> Verdict:
     `ask_parts_after_unknown`)."""
     said = _marker_free_sentences(reply)
     bare = bool(said) and all(_says_unknown(x) or _NO_PASSAGE.match(x) for x in said)
-    return Verdict("unknown_only", bare, "the model said only that it does not know" if bare else "")
+    return Verdict("unknown_only", bare, "the model said only that it does not know, or that no passage answers"
+                   if bare else "")
 
 
 def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:
