@@ -654,7 +654,8 @@ def claim_parts(claim: str, ctx: Context) -> list[str]:
     words and given the claim's subject when it names none: a loaded paper's name or an "X et
     al." label, in the head before a colon, else in its first statement, else (a claim of
     several sentences) the first it names anywhere; a head naming none, "Key result:", is left
-    out: "InfoSEDD: beats embedding-trick estimators". [claim] when it joins none, names no
+    out: "InfoSEDD: beats embedding-trick estimators", and so is a label before a dash
+    (`_dash_label`). [claim] when it joins none, names no
     subject (a statement about no paper would be held by any paper's sentence), or is Chinese."""
     if has_cjk(claim):
         return [claim]
@@ -666,6 +667,8 @@ def claim_parts(claim: str, ctx: Context) -> list[str]:
     named = head.group("head") if head else ""
     if not head and len(parts) > 2 and _names_only(parts[0], ctx):  # "Zhiyi et al. — X; Y"
         named = re.sub(r"\bet al$", "et al.", parts.pop(0))  # its full stop was stripped
+    elif not head and len(parts) > 2 and _dash_label(sentences[0], ctx):
+        parts.pop(0)  # "Blip 12 · Techniques · Trial — ALL-IN ...": a label, as "Key result:" is
     if len(parts) < 2 or any(len(p.split()) < 3 for p in parts):
         return [claim]
     headed = _subject_words(named, ctx) if named else ""  # "Key result: ..." names none
@@ -673,6 +676,24 @@ def claim_parts(claim: str, ctx: Context) -> list[str]:
     if not about:
         return [claim]
     return [p if (not headed and _subject_words(p, ctx)) else f"{about}: {p}" for p in parts]
+
+
+# "Blip 12 · Techniques · Trial (moved in from Assess) — ALL-IN ...": a label before a dash
+_DASH_HEAD = re.compile(r"^\s*(?P<head>[^—–;:]{1,80}?)\s+[—–]\s+")
+
+
+def _dash_label(sentence: str, ctx: Context) -> bool:
+    """Whether the sentence opens with a label before a dash: at most `heading_words` words
+    outside its brackets, naming no loaded paper or author ("Blip 12 · Techniques · Trial
+    (moved in from Assess) — ALL-IN for graph datasets ..."). Like a head before a colon naming
+    none ("Key result: ..."), it is no statement about the paper: judged as one, nothing held
+    it, and a claim whose every other statement a sentence held stayed unstated (a technology
+    radar's blips, claims_blind51's ee04 and ee08)."""
+    m = _DASH_HEAD.match(sentence)
+    if m is None:
+        return False
+    head = m.group("head")
+    return len(BRACKETED.sub(" ", head).split()) <= words().heading_words and not names_paper(head, ctx)
 
 
 # "Ahmed et al.": a claim's subject named by its paper's label

@@ -1091,6 +1091,14 @@ def test_a_claim_joining_statements_is_split_at_its_joins() -> None:
         "RoT: thought-graph reuse of steps"
     # a first statement saying more than a name is a statement, and one statement after it is no join
     assert claim_parts("RoT — a graph of thoughts reused for speed.", ctx) == ["RoT — a graph of thoughts reused for speed."]
+    # a label before a dash naming no paper is no statement, as "Key result:" is not (a technology
+    # radar's "Blip 12 · Techniques · Trial (moved in from Assess) — ALL-IN ...", claims_blind51)
+    assert claim_parts("Blip 8 · Techniques · Trial (moved in) — RoT (Ahmed et al.) reuses thoughts. "
+                       "It cuts latency by 82%.", ctx) == [
+        "RoT (Ahmed et al.) reuses thoughts", "RoT: It cuts latency by 82%"]
+    # a longer head, or one naming a paper, stays a statement
+    long_head = "Our group's long-running favourite method for this kind of job — RoT reuses thoughts. It is fast."
+    assert claim_parts(long_head, ctx)[0].startswith("RoT: Our group's long-running favourite")
 
 
 def test_a_claim_that_code_is_not_released_is_contradicted_by_its_address() -> None:
