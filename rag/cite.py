@@ -204,7 +204,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     by_n = {p.n: p for p in passages}
     t, pointers, refused = _Tally(), [], False
     text = _off_tour(text, by_n, ctx, t)
-    if meant := named_in_reply(text, [p.hit.paper_id for p in passages], ctx):
+    if meant := named_in_reply(text, {p.n: p.hit.paper_id for p in passages}, ctx):
         ctx = replace(ctx, focus=meant, named_focus=True)  # the reply says which paper it means
     current = ctx.focus
     previous: list[int] = []  # the citations of the sentence before, when it was kept

@@ -169,6 +169,8 @@ class Words:
     # what a passage says (the markers in the match are the passages it points at)
     tour: re.Pattern[str] | None = None
     several_papers: re.Pattern[str] | None = None  # "which papers", "any works": asks for several
+    # "both", "each one", "两者": a question describing its papers asks about more than one
+    two_described: re.Pattern[str] | None = None
     date_asks: re.Pattern[str] | None = None  # "what year", "when was": asks for a date
 
 
@@ -288,6 +290,9 @@ def words() -> Words:
         # (?!\w) rather than \b after: an entry may end in its question mark ("and when?")
         date_asks=_either(phrases(r"\b", raw.get("date_asks", []), r"(?!\w)"),
                           phrases("", raw.get("date_asks_cjk", []), "")),
+        two_described=_either(phrases(r"(?<![\w-])", [w for w in raw.get("two_described", []) if w.isascii()],
+                                      r"(?![\w-])"),
+                              phrases("", [w for w in raw.get("two_described", []) if not w.isascii()], "")),
         several_papers=_either(phrases(r"(?<![\w-])", raw.get("several_papers", []), r"(?![\w-])"),
                                phrases("", raw.get("several_papers_cjk", []), "")),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))

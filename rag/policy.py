@@ -977,23 +977,42 @@ def identified(sentence: str, cited: Iterable[str], ctx: Context) -> frozenset[s
     names, or labels "X et al.", and cites. From there on the answer is about them as if the
     question had named them (`subject`): "The library contains a work by Drechsel et al. that
     learns ... [1]. The architecture trained is transformer [3]." may not cite TGMM's passage
-    for the paper it identified (blind53's cg22). Empty otherwise."""
-    if ctx.named_focus or not ctx.focus or asks_several(ctx):
+    for the paper it identified (blind53's cg22). Empty otherwise, and for a question asking
+    about more than one paper it describes ("info said and graph b s i both ...: what does each
+    one use ...?", `two_described`: blind39's bs29 lost what it said of the second)."""
+    if not _about_one_described(ctx):
         return frozenset()
     return frozenset((ctx.subjects.named(sentence) | ctx.subjects.labelled(sentence)) & set(cited))
 
 
-def named_in_reply(reply: str, given: Iterable[str], ctx: Context) -> frozenset[str]:
+def _about_one_described(ctx: Context) -> bool:
+    """The question describes the paper it asks about (names none, yet found one) and asks
+    about one: neither "which papers" (`asks_several`) nor "both", "each one" (`two_described`)."""
+    two = words().two_described
+    return (not ctx.named_focus and bool(ctx.focus) and not asks_several(ctx)
+            and not (two is not None and two.search(f"{ctx.original} {ctx.question}")))
+
+
+def named_in_reply(reply: str, given: Mapping[int, str], ctx: Context) -> frozenset[str]:
     """The one paper a reply to a question describing one paper names (or labels "X et al."),
-    when it names no other and the passages given hold it (`given`, their papers' ids): the
+    when it names no other and the passages given hold it (`given`: their numbers' paper ids): the
     reply says which paper it means, so all of it is about that paper, its sentences before
     the naming one too ("Yes, there is a paper ... on discrete data such as DNA. ... The paper
     introduces InfoSEDD (Foresti et al.) ...": blind54's ch17 at 4,310 papers had its first
-    sentences repaired to another paper's passage). Empty otherwise, as in `identified`."""
-    if ctx.named_focus or not ctx.focus or asks_several(ctx):
+    sentences repaired to another paper's passage). A paper named in a sentence citing other
+    passages only is named in passing ("... the framework called TGMM in [3]", [3] not TGMM's:
+    blind39's bs18), so it is not the one meant. Empty otherwise, as in `identified`."""
+    if not _about_one_described(ctx):
         return frozenset()
     named = ctx.subjects.named(reply) | ctx.subjects.labelled(reply)
-    return frozenset(named) if len(named) == 1 and named & set(given) else frozenset()
+    if len(named) != 1 or not named & set(given.values()):
+        return frozenset()
+    for sentence in split_sentences(reply):
+        here = ctx.subjects.named(sentence) | ctx.subjects.labelled(sentence)
+        ns = [int(n) for n in re.findall(r"\[(\d+)\]", sentence)]
+        if here and ns and not any(given.get(n) in here for n in ns):
+            return frozenset()
+    return frozenset(named)
 
 
 def off_topic(named: set[str], passage: Passage, ctx: Context) -> bool:

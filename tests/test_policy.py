@@ -39,10 +39,10 @@ from rag.policy import (
     held_choice,
     identified,
     identifies,
-    named_in_reply,
     known_words,
     means_added,
     measured_thing,
+    named_in_reply,
     names_only,
     numbers_bound,
     numbers_held,
@@ -191,14 +191,22 @@ def test_a_reply_naming_one_paper_is_about_it_from_its_first_sentence() -> None:
     one paper that names one paper, among those given, is about it throughout."""
     described = Context(question="Is there a paper that pools token graphs?", subjects=SUBJECTS,
                         focus=frozenset({"rot"}))
+    given = {1: "rot", 2: "glot"}
     reply = "Yes, there is one [2]. It pools tokens as a graph. The paper introduces GLOT [2]."
-    assert named_in_reply(reply, ["rot", "glot"], described) == {"glot"}
-    assert named_in_reply(reply, ["rot"], described) == frozenset()  # not among the passages given
-    assert named_in_reply(f"{reply} RoT does otherwise.", ["rot", "glot"], described) == frozenset()
-    assert named_in_reply("It pools tokens as a graph [2].", ["rot", "glot"], described) == frozenset()
-    assert named_in_reply(reply, ["rot", "glot"], replace(described, named_focus=True)) == frozenset()
+    assert named_in_reply(reply, given, described) == {"glot"}
+    assert named_in_reply(reply.replace(" [2]", ""), given, described) == {"glot"}  # no markers at all
+    assert named_in_reply(reply, {1: "rot"}, described) == frozenset()  # not among the passages given
+    assert named_in_reply(f"{reply} RoT does otherwise.", given, described) == frozenset()
+    assert named_in_reply("It pools tokens as a graph [2].", given, described) == frozenset()
+    # named in passing, in a sentence citing another paper's passage (blind39's bs18)
+    assert named_in_reply("It was shown with the framework called GLOT in [1].", given, described) == frozenset()
+    assert named_in_reply(reply, given, replace(described, named_focus=True)) == frozenset()
     several = replace(described, question="Which papers pool token graphs?")
-    assert named_in_reply(reply, ["rot", "glot"], several) == frozenset()
+    assert named_in_reply(reply, given, several) == frozenset()
+    # a question describing two papers ("both", "each one"): blind39's bs29
+    two = replace(described, question="Both pool tokens somehow; what does each one use?")
+    assert named_in_reply(reply, given, two) == frozenset()
+    assert identified("GLOT pools tokens [2].", ["glot"], two) == frozenset()
 
 
 def test_subject_a_sentence_about_a_paper_the_question_did_not_name_is_off_topic() -> None:
