@@ -999,20 +999,18 @@ def named_in_reply(reply: str, given: Mapping[int, str], ctx: Context) -> frozen
     reply says which paper it means, so all of it is about that paper, its sentences before
     the naming one too ("Yes, there is a paper ... on discrete data such as DNA. ... The paper
     introduces InfoSEDD (Foresti et al.) ...": blind54's ch17 at 4,310 papers had its first
-    sentences repaired to another paper's passage). A paper named in a sentence citing other
-    passages only is named in passing ("... the framework called TGMM in [3]", [3] not TGMM's:
-    blind39's bs18), so it is not the one meant. Empty otherwise, as in `identified`."""
+    sentences repaired to another paper's passage). It must cite no other paper's passage: a
+    reply citing others may name a paper in passing ("... the framework called TGMM in [3]",
+    blind39's bs18) or wrongly in a sentence that is dropped (blind46's bz17 named GraphBSI for
+    ALL-IN), and the papers it cites by [n] alone are not in its names (blind52's cf09). Empty
+    otherwise, as in `identified`."""
     if not _about_one_described(ctx):
         return frozenset()
     named = ctx.subjects.named(reply) | ctx.subjects.labelled(reply)
     if len(named) != 1 or not named & set(given.values()):
         return frozenset()
-    for sentence in split_sentences(reply):
-        here = ctx.subjects.named(sentence) | ctx.subjects.labelled(sentence)
-        ns = [int(n) for n in re.findall(r"\[(\d+)\]", sentence)]
-        if here and ns and not any(given.get(n) in here for n in ns):
-            return frozenset()
-    return frozenset(named)
+    cited = {given.get(int(n)) for n in re.findall(r"\[(\d+)\]", reply)}
+    return frozenset(named) if cited <= named else frozenset()
 
 
 def off_topic(named: set[str], passage: Passage, ctx: Context) -> bool:

@@ -581,11 +581,15 @@ def test_once_the_answer_names_the_described_paper_it_cites_no_other(real_chat: 
     # without the naming sentence, the same sentence stands on its own passage
     alone = check_citations(text.split("[2]. ")[1], _passages(), real_chat.vectors, ctx=ctx)
     assert alone.cited == [3]
-    # named after it, the paper the reply means holds from its first sentence (blind54's ch17)
-    later = ("Clients exchange compressed model updates to save bandwidth [3]. "
+    # named after it, in a reply citing no other paper, the paper the reply means holds from its
+    # first sentence, whose passage is found for it (blind54's ch17: repaired to another paper's)
+    later = ("Clients exchange compressed model updates to save bandwidth. "
              "RecurrSim trades accuracy for cost by choosing the number of recurrent iterations [2].")
     out = check_citations(later, _passages(), real_chat.vectors, ctx=ctx)
     assert out.cited == [2] and [c.action for c in out.checks] == ["dropped", "kept"]
+    # citing another paper's passage, it may mean that one too
+    other = check_citations(later.replace("bandwidth.", "bandwidth [3]."), _passages(), real_chat.vectors, ctx=ctx)
+    assert other.cited == [3, 2]
 
 
 def test_a_yes_no_answer_whose_yes_was_dropped_is_refused(real_chat: PaperChat) -> None:

@@ -198,8 +198,10 @@ def test_a_reply_naming_one_paper_is_about_it_from_its_first_sentence() -> None:
     assert named_in_reply(reply, {1: "rot"}, described) == frozenset()  # not among the passages given
     assert named_in_reply(f"{reply} RoT does otherwise.", given, described) == frozenset()
     assert named_in_reply("It pools tokens as a graph [2].", given, described) == frozenset()
-    # named in passing, in a sentence citing another paper's passage (blind39's bs18)
+    # citing another paper's passage anywhere: named in passing (blind39's bs18), or the papers
+    # cited by [n] alone are others (blind52's cf09)
     assert named_in_reply("It was shown with the framework called GLOT in [1].", given, described) == frozenset()
+    assert named_in_reply(f"{reply} It also reuses thoughts [1].", given, described) == frozenset()
     assert named_in_reply(reply, given, replace(described, named_focus=True)) == frozenset()
     several = replace(described, question="Which papers pool token graphs?")
     assert named_in_reply(reply, given, several) == frozenset()
