@@ -201,11 +201,22 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     if ctx is None:
         ctx = Context(question=question, unknown=unknown,
                       threshold=DEFAULT_SUPPORT if threshold is None else threshold)
+    if meant := named_in_reply(text, {p.n: p.hit.paper_id for p in passages}, ctx):
+        # the reply says which paper it means: all of it is about that paper, if what names it
+        # stands (blind46's bz17 named GraphBSI for ALL-IN in a sentence that was dropped)
+        checked = _checked(text, passages, vectors, replace(ctx, focus=meant, named_focus=True))
+        if any(c.action in ("kept", "repaired", "corrected")
+               and meant & (ctx.subjects.named(c.sentence) | ctx.subjects.labelled(c.sentence))
+               for c in checked.checks):
+            return checked
+    return _checked(text, passages, vectors, ctx)
+
+
+def _checked(text: str, passages: list[Passage], vectors: VectorCache, ctx: Context) -> CheckedAnswer:
+    """`check_citations` with its context."""
     by_n = {p.n: p for p in passages}
     t, pointers, refused = _Tally(), [], False
     text = _off_tour(text, by_n, ctx, t)
-    if meant := named_in_reply(text, {p.n: p.hit.paper_id for p in passages}, ctx):
-        ctx = replace(ctx, focus=meant, named_focus=True)  # the reply says which paper it means
     current = ctx.focus
     previous: list[int] = []  # the citations of the sentence before, when it was kept
     for claim, ns, item in listed_claims(name_markers(text, passages)):

@@ -587,6 +587,11 @@ def test_once_the_answer_names_the_described_paper_it_cites_no_other(real_chat: 
              "RecurrSim trades accuracy for cost by choosing the number of recurrent iterations [2].")
     out = check_citations(later, _passages(), real_chat.vectors, ctx=ctx)
     assert out.cited == [2] and [c.action for c in out.checks] == ["dropped", "kept"]
+    # unless the sentence naming it is dropped: then the reply's naming is not believed (blind46's bz17)
+    wrong = check_citations("Clients exchange compressed model updates to save bandwidth. The Eiffel Tower "
+                            "was painted bright green in 1850 by RecurrSim's medieval monks.",
+                            _passages(), real_chat.vectors, ctx=ctx)
+    assert wrong.cited == [3] and [c.action for c in wrong.checks] == ["repaired", "dropped"]
     # citing another paper's passage, it may mean that one too
     other = check_citations(later.replace("bandwidth.", "bandwidth [3]."), _passages(), real_chat.vectors, ctx=ctx)
     assert other.cited == [3, 2]
