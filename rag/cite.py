@@ -205,8 +205,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
         # the reply says which paper it means: all of it is about that paper, if what names it
         # stands (blind46's bz17 named GraphBSI for ALL-IN in a sentence that was dropped)
         checked = _checked(text, passages, vectors, replace(ctx, focus=meant, named_focus=True))
-        if any(c.action in ("kept", "repaired", "corrected")
-               and meant & (ctx.subjects.named(c.sentence) | ctx.subjects.labelled(c.sentence))
+        if any(c.action in ("kept", "repaired", "corrected") and meant & ctx.subjects.meant(c.sentence)
                for c in checked.checks):
             return checked
     return _checked(text, passages, vectors, ctx)

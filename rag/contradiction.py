@@ -389,6 +389,7 @@ def _pointer(parts: dict[str, list[str]]) -> re.Pattern[str] | None:
     subjects, optional adverbs, verbs, prepositions)."""
     if not parts:
         return None
+
     def any_of(key: str) -> str:
         return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in parts[key]) + ")"
     return re.compile(rf"^\W*{any_of('subjects')}\s+(?:{any_of('adverbs')}\s+)?{any_of('verbs')}\s+"

@@ -140,6 +140,10 @@ class Subjects:
         found = {self.names.get(m.group(0)) or self._fold(m.group(0)) for m in pattern.finditer(text)}
         return {pid for pid in found if pid}
 
+    def meant(self, text: str) -> set[str]:
+        """Ids of the loaded papers the text names or labels "X et al." (`named`, `labelled`)."""
+        return self.named(text) | self.labelled(text)
+
     def _fold(self, name: str) -> str:
         low = name.lower()
         return next((pid for n, pid in self.names.items() if n.lower() == low), "")
@@ -982,7 +986,7 @@ def identified(sentence: str, cited: Iterable[str], ctx: Context) -> frozenset[s
     one use ...?", `two_described`: blind39's bs29 lost what it said of the second)."""
     if not _about_one_described(ctx):
         return frozenset()
-    return frozenset((ctx.subjects.named(sentence) | ctx.subjects.labelled(sentence)) & set(cited))
+    return frozenset(ctx.subjects.meant(sentence) & set(cited))
 
 
 def _about_one_described(ctx: Context) -> bool:
@@ -1006,7 +1010,7 @@ def named_in_reply(reply: str, given: Mapping[int, str], ctx: Context) -> frozen
     otherwise, as in `identified`."""
     if not _about_one_described(ctx):
         return frozenset()
-    named = ctx.subjects.named(reply) | ctx.subjects.labelled(reply)
+    named = ctx.subjects.meant(reply)
     if len(named) != 1 or not named & set(given.values()):
         return frozenset()
     cited = {given.get(int(n)) for n in re.findall(r"\[(\d+)\]", reply)}
