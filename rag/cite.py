@@ -201,7 +201,7 @@ def check_citations(text: str, passages: list[Passage], vectors: VectorCache,
     if ctx is None:
         ctx = Context(question=question, unknown=unknown,
                       threshold=DEFAULT_SUPPORT if threshold is None else threshold)
-    if meant := named_in_reply(text, {p.n: p.hit.paper_id for p in passages}, ctx):
+    if meant := named_in_reply(text, markers(text), {p.n: p.hit.paper_id for p in passages}, ctx):
         # the reply says which paper it means: all of it is about that paper, if what names it
         # stands (blind46's bz17 named GraphBSI for ALL-IN in a sentence that was dropped)
         checked = _checked(text, passages, vectors, replace(ctx, focus=meant, named_focus=True))

@@ -605,9 +605,14 @@ def _label_to_name(sentence: str, ctx: Context) -> str:
     head, body = sentence[: colon.start()], sentence[colon.end():]
     bare = BRACKETED.sub(" ", head)
     name = _subject_words(head, ctx)
-    if not name or names_paper(bare, ctx) or len(bare.split()) > words().heading_words or len(body.split()) < 3:
+    if not name or names_paper(bare, ctx) or not _short_label(head) or len(body.split()) < 3:
         return sentence
     return f"{name}: {body}"
+
+
+def _short_label(head: str) -> bool:
+    """A label is at most `heading_words` words outside its brackets."""
+    return len(BRACKETED.sub(" ", head).split()) <= words().heading_words
 
 
 def _writers_own(sentence: str) -> bool:
@@ -692,8 +697,7 @@ def _dash_label(sentence: str, ctx: Context) -> bool:
     m = _DASH_HEAD.match(sentence)
     if m is None:
         return False
-    head = m.group("head")
-    return len(BRACKETED.sub(" ", head).split()) <= words().heading_words and not names_paper(head, ctx)
+    return _short_label(m.group("head")) and not names_paper(m.group("head"), ctx)
 
 
 # "Ahmed et al.": a claim's subject named by its paper's label

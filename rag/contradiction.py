@@ -290,9 +290,8 @@ def words() -> Words:
         # (?!\w) rather than \b after: an entry may end in its question mark ("and when?")
         date_asks=_either(phrases(r"\b", raw.get("date_asks", []), r"(?!\w)"),
                           phrases("", raw.get("date_asks_cjk", []), "")),
-        two_described=_either(phrases(r"(?<![\w-])", [w for w in raw.get("two_described", []) if w.isascii()],
-                                      r"(?![\w-])"),
-                              phrases("", [w for w in raw.get("two_described", []) if not w.isascii()], "")),
+        two_described=_either(phrases(r"(?<![\w-])", raw.get("two_described", []), r"(?![\w-])"),
+                              phrases("", raw.get("two_described_cjk", []), "")),
         several_papers=_either(phrases(r"(?<![\w-])", raw.get("several_papers", []), r"(?![\w-])"),
                                phrases("", raw.get("several_papers_cjk", []), "")),
         example_markers_cjk=tuple(raw.get("example_markers_cjk", "").split()))
@@ -383,17 +382,19 @@ def _points_back(raw: dict[str, Any]) -> re.Pattern[str] | None:
                    re.compile(rf"^\W*[{re.escape(cjk)}]") if cjk else None)
 
 
+def _any_of(items: list[str]) -> str:
+    """A group matching any of the phrases as written, any run of spaces where one is."""
+    return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in items) + ")"
+
+
 def _pointer(parts: dict[str, list[str]]) -> re.Pattern[str] | None:
     """A sentence pointing at where the sentence before was said, and saying nothing itself:
     "This is explicitly stated in passage ...", "It is described in ..." (`follow_on_pointer`:
     subjects, optional adverbs, verbs, prepositions)."""
     if not parts:
         return None
-
-    def any_of(key: str) -> str:
-        return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in parts[key]) + ")"
-    return re.compile(rf"^\W*{any_of('subjects')}\s+(?:{any_of('adverbs')}\s+)?{any_of('verbs')}\s+"
-                      rf"{any_of('prepositions')}\b", re.IGNORECASE)
+    return re.compile(rf"^\W*{_any_of(parts['subjects'])}\s+(?:{_any_of(parts['adverbs'])}\s+)?"
+                      rf"{_any_of(parts['verbs'])}\s+{_any_of(parts['prepositions'])}\b", re.IGNORECASE)
 
 
 def _quoting(parts: dict[str, Any]) -> re.Pattern[str] | None:
@@ -402,8 +403,8 @@ def _quoting(parts: dict[str, Any]) -> re.Pattern[str] | None:
     states: "..."")."""
     if not parts.get("verbs"):
         return None
-    verbs = "|".join(re.escape(v).replace(r"\ ", r"\s+") for v in parts["verbs"])
-    return re.compile(rf"^\W*(?:[\w.'’-]+\s+){{0,{int(parts.get('intro_words', 6))}}}?(?:{verbs})\s*:\s*[\"“'‘]",
+    intro = int(parts.get("intro_words", 6))
+    return re.compile(rf"^\W*(?:[\w.'’-]+\s+){{0,{intro}}}?{_any_of(parts['verbs'])}\s*:\s*[\"“'‘]",
                       re.IGNORECASE)
 
 

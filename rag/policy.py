@@ -997,9 +997,10 @@ def _about_one_described(ctx: Context) -> bool:
             and not (two is not None and two.search(f"{ctx.original} {ctx.question}")))
 
 
-def named_in_reply(reply: str, given: Mapping[int, str], ctx: Context) -> frozenset[str]:
+def named_in_reply(reply: str, cited: Iterable[int], given: Mapping[int, str], ctx: Context) -> frozenset[str]:
     """The one paper a reply to a question describing one paper names (or labels "X et al."),
-    when it names no other and the passages given hold it (`given`: their numbers' paper ids): the
+    when it names no other and the passages given hold it (`given`: their numbers' paper ids;
+    `cited`: the numbers the reply cites): the
     reply says which paper it means, so all of it is about that paper, its sentences before
     the naming one too ("Yes, there is a paper ... on discrete data such as DNA. ... The paper
     introduces InfoSEDD (Foresti et al.) ...": blind54's ch17 at 4,310 papers had its first
@@ -1013,8 +1014,7 @@ def named_in_reply(reply: str, given: Mapping[int, str], ctx: Context) -> frozen
     named = ctx.subjects.meant(reply)
     if len(named) != 1 or not named & set(given.values()):
         return frozenset()
-    cited = {given.get(int(n)) for n in re.findall(r"\[(\d+)\]", reply)}
-    return frozenset(named) if cited <= named else frozenset()
+    return frozenset(named) if {given.get(n) for n in cited} <= named else frozenset()
 
 
 def off_topic(named: set[str], passage: Passage, ctx: Context) -> bool:

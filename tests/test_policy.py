@@ -189,25 +189,31 @@ def test_a_reply_naming_one_paper_is_about_it_from_its_first_sentence() -> None:
     This approach bridges ... . The paper introduces InfoSEDD (Foresti et al.) ..." had its
     first two sentences repaired to another paper's passage. A reply to a question describing
     one paper that names one paper, among those given, is about it throughout."""
+    from rag.cite import markers
+
     described = Context(question="Is there a paper that pools token graphs?", subjects=SUBJECTS,
                         focus=frozenset({"rot"}))
     given = {1: "rot", 2: "glot"}
+
+    def meant(reply: str, ctx: Context = described, given: dict[int, str] = given) -> frozenset[str]:
+        return named_in_reply(reply, markers(reply), given, ctx)
+
     reply = "Yes, there is one [2]. It pools tokens as a graph. The paper introduces GLOT [2]."
-    assert named_in_reply(reply, given, described) == {"glot"}
-    assert named_in_reply(reply.replace(" [2]", ""), given, described) == {"glot"}  # no markers at all
-    assert named_in_reply(reply, {1: "rot"}, described) == frozenset()  # not among the passages given
-    assert named_in_reply(f"{reply} RoT does otherwise.", given, described) == frozenset()
-    assert named_in_reply("It pools tokens as a graph [2].", given, described) == frozenset()
+    assert meant(reply) == {"glot"}
+    assert meant(reply.replace(" [2]", "")) == {"glot"}  # no markers at all
+    assert meant(reply, given={1: "rot"}) == frozenset()  # not among the passages given
+    assert meant(f"{reply} RoT does otherwise.") == frozenset()
+    assert meant("It pools tokens as a graph [2].") == frozenset()
     # citing another paper's passage anywhere: named in passing (blind39's bs18), or the papers
     # cited by [n] alone are others (blind52's cf09)
-    assert named_in_reply("It was shown with the framework called GLOT in [1].", given, described) == frozenset()
-    assert named_in_reply(f"{reply} It also reuses thoughts [1].", given, described) == frozenset()
-    assert named_in_reply(reply, given, replace(described, named_focus=True)) == frozenset()
+    assert meant("It was shown with the framework called GLOT in [1].") == frozenset()
+    assert meant(f"{reply} It also reuses thoughts [1].") == frozenset()
+    assert meant(reply, replace(described, named_focus=True)) == frozenset()
     several = replace(described, question="Which papers pool token graphs?")
-    assert named_in_reply(reply, given, several) == frozenset()
+    assert meant(reply, several) == frozenset()
     # a question describing two papers ("both", "each one"): blind39's bs29
     two = replace(described, question="Both pool tokens somehow; what does each one use?")
-    assert named_in_reply(reply, given, two) == frozenset()
+    assert meant(reply, two) == frozenset()
     assert identified("GLOT pools tokens [2].", ["glot"], two) == frozenset()
 
 
