@@ -78,7 +78,6 @@ from rag.text import (
     is_author_label,
     spells,
     spelt_out,
-    token_words,
     tokenize,
     without_quotations,
 )
@@ -413,19 +412,6 @@ def _yes_no_later(question: str) -> str:
     return next((x for x in later if asks_yes_no(x)), "")
 
 
-def _term_pairs(sentence: str) -> list[tuple[tuple[str, str], set[int]]]:
-    """The sentence's two-token pairs, each with the positions of its tokens in
-    `tokenize(sentence)`: next tokens, and a compound with the word after it, as `asked_terms`
-    pairs them ("non-gaussian", "mixtur"), its parts coming between (blind54's ch39 was
-    answered "Yes, ... works on non-Gaussian mixtures" and the term was never checked)."""
-    groups = token_words(sentence)
-    tokens = [t for g in groups for t in g]
-    out = [((a, b), {i, i + 1}) for i, (a, b) in enumerate(zip(tokens, tokens[1:], strict=False))]
-    starts = [(sum(map(len, groups[:k])), g) for k, g in enumerate(groups) if g]
-    out += [((g[0], h[0]), {i, j}) for (i, g), (j, h) in zip(starts, starts[1:], strict=False) if len(g) > 1]
-    return out
-
-
 def asked_terms_held(claim: str, passage: Passage, question: str,
                      paper: frozenset[str] = frozenset(), share: float = 1.0,
                      restated_span: int = 0, echo_share: float = DEFAULT_ECHO_SHARE) -> Verdict:
@@ -449,9 +435,9 @@ def asked_terms_held(claim: str, passage: Passage, question: str,
     own = [i for i, t in enumerate(tokens) if t not in _VERDICT_WORDS]
     if own and sum(i in copied for i in own) >= echo_share * len(own):
         copied = set()  # the question given back
-    pairs = _term_pairs(claim)
-    terms = asked_terms(question) & {pair for pair, _ in pairs}
-    asserted = terms & {pair for pair, at in pairs if not at <= copied}
+    pairs = list(zip(tokens, tokens[1:], strict=False))
+    terms = asked_terms(question) & set(pairs)
+    asserted = terms & {pair for i, pair in enumerate(pairs) if not {i, i + 1} <= copied}
     asked = (_clauses(question) or [question])[0]  # the yes / no clause
     if yes and asks_yes_no(question) and not _EITHER.search(asked):
         # "Yes, ..." to "Did any model do better with X?" asserts the question, whatever else

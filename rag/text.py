@@ -108,17 +108,6 @@ def _stemmer() -> Stemmer.Stemmer:
     return Stemmer.Stemmer("english")
 
 
-def token_words(text: str) -> list[list[str]]:
-    """`tokenize`'s tokens grouped by the word they came from: a compound's group is the whole
-    word, then its parts ("non-gaussian", "non", "gaussian"); a stop word's group is empty.
-    Joined, the groups are `tokenize(text)`."""
-    groups = [[w for w in [tok, *(re.split(r"[.\-]", tok) if ("-" in tok or "." in tok) else [])]
-               if w and w not in _STOP and (len(w) > 1 or w.isdigit())]
-              for tok in _TOKEN.findall(fold(text))]
-    stems = iter(_stemmer().stemWords([w for g in groups for w in g]))
-    return [[next(stems) for _ in g] for g in groups]
-
-
 def tokenize(text: str) -> list[str]:
     """Folded, stemmed tokens without stop words; compound tokens keep their parts."""
     out: list[str] = []

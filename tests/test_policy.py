@@ -740,26 +740,6 @@ def test_asked_terms_skip_gap_words_and_a_paraphrase_may_miss_one_term_of_severa
 
 
 
-def test_a_hyphenated_word_in_the_answer_is_paired_as_the_question_pairs_it() -> None:
-    """Blind54's ch39: "Does TGMM also work on non-Gaussian mixtures?" was answered "Yes, ...
-    works on non-Gaussian mixtures", citing TGMM's Gaussian ones, and passed: the answer's
-    tokens put "non" and "gaussian" between "non-gaussian" and "mixtur", so the asked term was
-    never among its pairs."""
-    tgmm = _passage(1, "t", "TGMM", "We show that transformers can learn Gaussian mixture models "
-                    "in context, for Gaussian mixtures with varying numbers of components.")
-    q = "Does TGMM also work on non-Gaussian mixtures, say mixtures of Laplace or Student-t ones?"
-    said = "Yes, TGMM also works on non-Gaussian mixtures [1]."
-    verdict = asked_terms_held(said, tgmm, q)
-    assert not verdict.ok and "non-gaussian mixtur" in verdict.reason
-    assert not asked_terms_held("TGMM handles non-Gaussian mixtures as well [1].", tgmm,
-                                "Which mixtures beyond non-Gaussian mixtures does TGMM handle?").ok
-    # held when the passage says it, and a plain pair still checked as before
-    other = _passage(2, "o", "Other", "We fit non-Gaussian mixtures in context.")
-    assert asked_terms_held(said, other, q).ok
-    assert not asked_terms_held("Yes, TGMM works with label noise [1].", tgmm,
-                                "Does TGMM work with label noise?").ok
-
-
 def test_a_yes_no_answer_holds_every_term_it_repeats_from_the_question() -> None:
     grad = _passage(1, "g", "Drechsel et al.", "We identify a feature neuron with a gradient "
                     "method and debias gender, race and religion with it.")
