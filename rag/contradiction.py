@@ -155,6 +155,7 @@ class Words:
     origin_first: tuple[str, ...] = ()
     background_markers: tuple[str, ...] = ()
     origin_min_share: float = 0.75
+    copy_min_share: float = 0.7  # two papers sharing this much of their words are one paper loaded twice
     origin_taken_up: tuple[str, ...] = ()  # "we extend X", "builds on X": X is not the paper's own
     open_choices: frozenset[str] = frozenset()  # "or something else?": a choice left open, as written
     vague_choice: frozenset[str] = frozenset()  # "something", "anything": no alternative's own words (stemmed)
@@ -165,6 +166,8 @@ class Words:
     # a figure given as a bound: ">" after "more than" (above it), "<" after "up to" (at most it)
     figure_bounds: tuple[tuple[str, re.Pattern[str]], ...] = ()
     figure_rounding: float = 0.15  # two figures this share apart are one figure rounded
+    figure_far_reach: int = 5  # changed_figure: the words this far after a figure ...
+    figure_far_shared: int = 3  # ... of which this many shared say it is of the same thing
     # "Passage [2] mentions that ...", "The passage from [1] discusses ...": a sentence telling
     # what a passage says (the markers in the match are the passages it points at)
     tour: re.Pattern[str] | None = None
@@ -274,6 +277,7 @@ def words() -> Words:
         origin_first=tuple(raw.get("origin_first", [])),
         background_markers=tuple(raw.get("background_markers", [])),
         origin_min_share=float(raw.get("origin_min_share", 0.75)),
+        copy_min_share=float(raw.get("copy_min_share", 0.7)),
         origin_taken_up=tuple(raw.get("origin_taken_up", [])),
         open_choices=frozenset(raw.get("open_choices", [])),
         vague_choice=frozenset(tokenize(" ".join(raw.get("vague_choice_words", [])))),
@@ -286,6 +290,7 @@ def words() -> Words:
         figure_bounds=tuple((b, p) for b, key in ((">", "figure_bounds_above"), ("<", "figure_bounds_below"))
                             if (p := phrases(r"\b", raw.get(key, []), "$"))),
         figure_rounding=float(raw.get("figure_rounding_share", 0.15)),
+        figure_far_reach=int(raw.get("figure_far_reach", 5)), figure_far_shared=int(raw.get("figure_far_shared", 3)),
         tour=_tour(raw),
         # (?!\w) rather than \b after: an entry may end in its question mark ("and when?")
         date_asks=_either(phrases(r"\b", raw.get("date_asks", []), r"(?!\w)"),
@@ -884,13 +889,19 @@ def changed_figure(claim: str, sentence: str) -> str:
     held = numbers(sentence) | set(scaled(sentence).values())
     given = numbers(claim) | set(scaled(claim).values())
     said = _figure_contexts(sentence)
-    for n, kind, bound, before, after in _figure_contexts(claim):
+    # the words after each figure further on (`figure_far_reach`): "with half of all tokens
+    # swapped for random distractors" against "where 90% of tokens are random distractors"
+    # (claims_blind52's ef11) shares "token" in three words, and three words in five
+    reach, shared = words().figure_far_reach, words().figure_far_shared
+    far = [x[4] for x in _figure_contexts(sentence, reach)]
+    claim_far = [x[4] for x in _figure_contexts(claim, reach)]
+    for k, (n, kind, bound, before, after) in enumerate(_figure_contexts(claim)):
         if n in held:
             continue
         # another of the claim's figures is the sentence's own: the same result, so a setting
         # named by the same words before it ("at compression ratio 0.01" for "of 0.1") is changed
         anchored = bool(given & held - {n})
-        for m, its_kind, its_bound, its_before, its_after in said:
+        for j, (m, its_kind, its_bound, its_before, its_after) in enumerate(said):
             if m in given or its_kind != kind or rounded_figures(n, m):
                 continue
             if bound != its_bound and (within_bound(n, bound, m) or within_bound(m, its_bound, n)):
@@ -899,7 +910,8 @@ def changed_figure(claim: str, sentence: str) -> str:
                 continue  # "86.5% of the memory" for "13.5% less memory"; not "cut by 18%" for "by 82%"
             same_after = len(after & its_after)
             if same_after >= 2 or same_after and before & its_before \
-                    or len(_changed_by(claim, n) & _changed_by(sentence, m)) >= 2:
+                    or len(_changed_by(claim, n) & _changed_by(sentence, m)) >= 2 \
+                    or len(claim_far[k] & far[j]) >= shared:
                 return f"the claim says {n}{kind} {' '.join(sorted(after or before))}, the passage {m}{its_kind}"
             if anchored and len(before & its_before) >= 2:
                 return f"the claim gives its result at {' '.join(sorted(before))} {n}{kind}, the passage at {m}{its_kind}"

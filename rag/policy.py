@@ -532,6 +532,8 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
     # every clause naming a thing gives a figure of its own: each figure is bound in its clause
     naming = [ns for ns, w in own_clauses if things & w]
     each_own = bool(naming) and all(naming)
+    # a thing the passage writes out in full ("ViT": "Vision Transformers") is its to name
+    abbreviated = spelt(claim, passage.text)
     for n in sorted(nums):
         # The things named in the sentence's own clause of the figure ("MDP-optimal ... 62.1%,
         # and Chain-of-Thought ... 50.8%" ties each figure to its own); all of them if none,
@@ -541,7 +543,7 @@ def numbers_bound(claim: str, passage: Passage, question: str) -> Verdict:
         mine = {t for ns, w in own_clauses if n in ns for t in things & w}
         if not mine and each_own:
             continue
-        mine = mine or things
+        mine = (mine or things) - abbreviated
         held = [w for ns, w in contexts if n in ns]
         if held and not any(mine <= w for w in held):
             return Verdict("numbers_bound", False, f"the passage gives {n} for something other than "
@@ -907,10 +909,21 @@ def unattributed(claim: str, passage: Passage, ctx: Context, same: float = 0.9) 
 
 def copy_of(passage: Passage, papers: Iterable[str], ctx: Context, same: float = 0.9) -> bool:
     """The passage is from a copy of one of the papers (the same paper loaded twice): `same`
-    of its words are in that paper's."""
-    words = set(tokenize(passage.text))
-    return bool(words) and ctx.paper_tokens is not None and any(
-        len(words & ctx.paper_tokens(pid)) >= same * len(words) for pid in papers)
+    of its words are in that paper's, or its paper and that one each hold `copy_min_share` of
+    the other's words (a copy reworded: blind55's ci22 at 4,310 papers had "The passage from
+    [2] states ..." dropped as a tour, [2] being Lanzillotta et al.'s ICLR version)."""
+    said = set(tokenize(passage.text))
+    if not said or ctx.paper_tokens is None:
+        return False
+    tokens, share = ctx.paper_tokens, words().copy_min_share
+
+    def copies(pid: str) -> bool:
+        theirs = tokens(pid)
+        if len(said & theirs) >= same * len(said):
+            return True
+        own = tokens(passage.hit.paper_id)
+        return bool(own and theirs) and len(own & theirs) >= share * max(len(own), len(theirs))
+    return any(copies(pid) for pid in papers)
 
 
 def toured(pointed: Iterable[Passage], ctx: Context) -> Verdict:
@@ -1008,12 +1021,20 @@ def named_in_reply(reply: str, cited: Iterable[int], given: Mapping[int, str], c
     reply citing others may name a paper in passing ("... the framework called TGMM in [3]",
     blind39's bs18) or wrongly in a sentence that is dropped (blind46's bz17 named GraphBSI for
     ALL-IN), and the papers it cites by [n] alone are not in its names (blind52's cf09). Empty
-    otherwise, as in `identified`."""
+    otherwise, as in `identified`. Nor may the paper it names hold fewer of the question's
+    words than the paper found first (`ctx.focus`): "Instead, they applied GraphBSI, which ..."
+    named a tool, not the paper described (blind55's ci15, asking for InfoSEDD, found first)."""
     if not _about_one_described(ctx):
         return frozenset()
     named = ctx.subjects.meant(reply)
     if len(named) != 1 or not named & set(given.values()):
         return frozenset()
+    if ctx.paper_tokens and not named <= ctx.focus:
+        asked = frozenset(tokenize(ctx.question))
+        def fit(papers: Iterable[str]) -> int:
+            return max(len(asked & ctx.paper_tokens(p)) for p in papers)  # type: ignore[misc]
+        if fit(named) < fit(ctx.focus):
+            return frozenset()
     return frozenset(named) if {given.get(n) for n in cited} <= named else frozenset()
 
 
@@ -1893,6 +1914,12 @@ def _parsed_choices(question: str) -> tuple[tuple[tuple[str, frozenset[str], boo
         parts = _OR.split(listed if colon else body)
         items = [*(x for part in parts[:-1] for x in part.split(",")), parts[-1]]
         items = [x.strip() for x in items if x.strip()]
+        if w.condition and not w.condition.match(items[-1]):
+            # "if I build the graph with one model, can I reuse it ..., or do they rebuild it?":
+            # the condition both alternatives are asked under is neither (blind55's ci31 was
+            # answered by a sentence holding the condition's words alone); "when A, or when B?"
+            # still offers two
+            items = [*(x for x in items[:-1] if not w.condition.match(x)), items[-1]]
         if len(items) < 2:  # "或" ... an "or" with nothing on one side
             return (), False
         # "Is it a dataset of biased sentences, or something else?" leaves the answer open

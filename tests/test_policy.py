@@ -30,6 +30,7 @@ from rag.policy import (
     clauses_of,
     comparative_held,
     compared_held,
+    copy_of,
     correctable,
     counted_thing,
     coverage,
@@ -57,6 +58,7 @@ from rag.policy import (
     spells,
     subject,
     subjects_of,
+    toured,
     unknown_only,
     verdict_kept,
 )
@@ -215,6 +217,14 @@ def test_a_reply_naming_one_paper_is_about_it_from_its_first_sentence() -> None:
     two = replace(described, question="Both pool tokens somehow; what does each one use?")
     assert meant(reply, two) == frozenset()
     assert identified("GLOT pools tokens [2].", ["glot"], two) == frozenset()
+    # the paper named must hold as many of the question's words as the one found first
+    # (blind55's ci15: "Instead, they applied GraphBSI ..." for a question describing InfoSEDD)
+    papers = {"rot": frozenset(tokenize("RoT reuses reasoning thoughts to cut inference latency.")),
+              "glot": frozenset(tokenize("GLOT pools a graph of token states."))}
+    fits = replace(described, paper_tokens=papers.__getitem__)
+    assert meant(reply, fits) == {"glot"}  # GLOT holds the question's "pool" and "token"
+    about_rot = replace(fits, question="Is there a paper that cuts inference latency by reusing thoughts?")
+    assert meant(reply, about_rot) == frozenset()
 
 
 def test_subject_a_sentence_about_a_paper_the_question_did_not_name_is_off_topic() -> None:
@@ -235,6 +245,24 @@ def test_subject_a_sentence_about_a_paper_the_question_did_not_name_is_off_topic
     words = {"rot": frozenset(tokenize(ROT)), "glot": frozenset(tokenize(ROT))}
     assert subject("GLOT reduces inference latency by 82%.", _passage(3, "glot", "GLOT", ROT),
                    replace(named, paper_tokens=words.__getitem__)).ok
+
+
+def test_a_reworded_copy_of_a_paper_is_still_a_copy() -> None:
+    """Blind55's ci22 at 4,310 papers: "The passage from [2] states ..." was dropped as a tour of
+    another paper, [2] being Lanzillotta et al.'s ICLR version, reworded, so its chunk shared
+    less than 0.9 of its words with the demo copy. Whole papers sharing most of their words
+    both ways are one paper; the rest of the library shares far less."""
+    demo = "Replay buffers anchor feature geometry; mitigating shallow forgetting needs larger buffers."
+    iclr = "We show replay buffers anchor feature geometry, while mitigating shallow forgetting needs larger buffers."
+    other = "Replay of old samples helps continual learning of a robot's feature geometry."
+    papers = {"demo": frozenset(tokenize(demo)), "iclr": frozenset(tokenize(iclr)),
+              "other": frozenset(tokenize(other))}
+    ctx = Context(paper_tokens=papers.__getitem__)
+    reworded = _passage(2, "iclr", "Asymptotic analysis", "We show replay buffers anchor feature geometry.")
+    assert len(set(tokenize(reworded.text)) & papers["demo"]) < 0.9 * len(set(tokenize(reworded.text)))
+    assert copy_of(reworded, ["demo"], ctx)
+    assert not copy_of(_passage(3, "other", "Other", other), ["demo"], ctx)
+    assert toured([reworded], replace(ctx, focus=frozenset({"demo"}))).ok
 
 
 def test_subject_a_sentence_naming_x_et_al_must_cite_a_paper_by_x() -> None:
@@ -580,6 +608,13 @@ def test_a_question_for_a_size_or_value_needs_a_quantity() -> None:
     assert answer_type_matches("What kind of depth does RecurrSim's name refer to?",
                                "It refers to recurrent depth.").ok
     assert not answer_type_matches("What depth does RecurrSim use?", "It uses recurrent depth.").ok
+    # a rate or a probability is a quantity (blind55's ci33, unanswerable, was answered by
+    # the abstract's "parameterized error models" and no probability)
+    probability = "In ResiliBench's error models, what failure probability do they give each API, something like 10%?"
+    assert not answer_type_matches(probability, "The benchmark models probabilistic tool behaviors through "
+                                   "parameterized error models.").ok
+    assert answer_type_matches("What success rate do flawed workflow prompts reach?", "They reach 54.3%.").ok
+    assert answer_type_matches("What kind of rate is proved?", "A linear rate.").ok
     # "what" before a preposition asks what holds there, not for the noun after it (blind54's
     # ch11: "and what under fixed step sizes" was taken to ask for a size, and the right answer
     # refused)
@@ -1066,6 +1101,18 @@ def test_a_sentence_copied_whole_from_its_passage_says_its_figures_of_what_the_p
     assert numbers_bound(f"{said} [1]", p, q).ok
     # the same figures said in other words are still bound clause by clause
     assert not numbers_bound("The FL gain is 18.9% at a compression ratio of 0.1 [1].", p, q).ok
+
+
+def test_a_thing_the_passage_writes_out_in_full_is_the_one_its_figure_is_said_of() -> None:
+    """blind55's ci02: "The ViT version reduced error accumulation by 90% ... on Active Matter"
+    was dropped: the passage says "Vision Transformers", never "ViT"."""
+    recurr = _passage(1, "r", "RecurrSim", "RecurrViT reduces error accumulation by 90% compared to standard "
+                      "Vision Transformers on Active Matter, while RecurrUPT matches UPT performance on "
+                      "ShapeNet-Car using 44% fewer parameters.")
+    q = "Also, what did the ViT version do on Active Matter?"
+    assert numbers_bound("The ViT version reduced error accumulation by 90% on Active Matter.", recurr, q).ok
+    wrong = numbers_bound("The ViT version reduced error accumulation by 44% on Active Matter.", recurr, q)
+    assert not wrong.ok and "activ" in wrong.reason
 
 
 def test_a_figure_in_a_clause_of_its_own_is_not_bound_to_another_clauses_thing() -> None:
@@ -1985,6 +2032,20 @@ def test_the_evidence_decides_a_choice_only_when_it_holds_exactly_one_alternativ
     assert held_choice(question, [negated]) is None
     # no choice offered, nothing decided
     assert held_choice("What does OpTI-BFM propose?", [opti]) is None
+
+
+def test_the_condition_both_choices_are_asked_under_is_no_choice() -> None:
+    """blind55's ci31 ("if I build the thought graph with one model, can I reuse it with a
+    different model family, or do they rebuild it per model?", unanswerable) was answered by
+    "RoT organizes steps into a thought graph ..." alone: its words picked the condition."""
+    q = ("Back at the RoT poster: if I build the thought graph with one model, can I reuse it with a "
+         "different model family, or do they rebuild it per model?")
+    assert [sorted(c) for c, _ in offered_choices(q)] == [["famili", "reus"], ["rebuild"]]
+    rot = _passage(1, "rot", "RoT", "RoT organizes steps into a thought graph with sequential and semantic edges.")
+    said = "RoT organizes steps into a thought graph with sequential and semantic edges [1]."
+    assert not choice_held(q, said, [rot]).ok
+    # alternatives that are conditions both are still two
+    assert len(offered_choices("Does it work when the data drift slowly, or when they shift abruptly?")) == 2
 
 
 def test_a_choice_left_open_offers_nothing_to_pick_nor_to_hold() -> None:

@@ -50,6 +50,8 @@ def test_tokens_are_folded_stemmed_and_keep_compound_parts() -> None:
     ("from a Markov decision process", "MDP-optimal workflow prompts", {"markov", "decis", "process"}),
     ("a mixture of experts", "a sparse MoE layer", {"mixtur", "expert"}),  # "of" inside the run
     ("refines them with a GNN", "a graph of nodes", set()),  # no run spells it
+    # an inner small letter may be its capital's word's second letter (blind55's ci02)
+    ("the ViT version", "standard Vision Transformers on Active Matter", {"vit"}),
     ("uses ImageNet", "image net", set()),  # a name, not an acronym
     ("out of the GD", "go out of date", set()),  # a run starts or ends on a stop word: "of date"
 ])
