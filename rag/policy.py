@@ -915,15 +915,17 @@ def copy_of(passage: Passage, papers: Iterable[str], ctx: Context, same: float =
     said = set(tokenize(passage.text))
     if not said or ctx.paper_tokens is None:
         return False
-    tokens, share = ctx.paper_tokens, words().copy_min_share
+    tokens = ctx.paper_tokens
+    return any(len(said & tokens(pid)) >= same * len(said) or same_paper(passage.hit.paper_id, pid, ctx)
+               for pid in papers)
 
-    def copies(pid: str) -> bool:
-        theirs = tokens(pid)
-        if len(said & theirs) >= same * len(said):
-            return True
-        own = tokens(passage.hit.paper_id)
-        return bool(own and theirs) and len(own & theirs) >= share * max(len(own), len(theirs))
-    return any(copies(pid) for pid in papers)
+
+def same_paper(a: str, b: str, ctx: Context) -> bool:
+    """Two loaded papers are one loaded twice: each holds `copy_min_share` of the other's words."""
+    if ctx.paper_tokens is None:
+        return False
+    one, other = ctx.paper_tokens(a), ctx.paper_tokens(b)
+    return bool(one and other) and len(one & other) >= words().copy_min_share * max(len(one), len(other))
 
 
 def toured(pointed: Iterable[Passage], ctx: Context) -> Verdict:
@@ -957,7 +959,7 @@ def subject(claim: str, passage: Passage, ctx: Context, current: frozenset[str] 
     (`current`, else the question's focus), whatever it names further on."""
     pid = passage.hit.paper_id
     about = current or ctx.focus
-    if about and refers_to_subject(claim) and pid not in about:
+    if about and refers_to_subject(claim) and pid not in about and not copy_of(passage, about, ctx):
         # "The authors add a training-free framework ... TGNN behavior [2]" is about the paper
         # discussed though it names TGNN's paper later on (blind30's bj18 at 4,310 papers)
         return Verdict("subject", False, f"about the paper discussed, cites {passage.hit.name}")
@@ -1029,7 +1031,8 @@ def named_in_reply(reply: str, cited: Iterable[int], given: Mapping[int, str], c
     named = ctx.subjects.meant(reply)
     if len(named) != 1 or not named & set(given.values()):
         return frozenset()
-    if ctx.paper_tokens and not named <= ctx.focus:
+    if ctx.paper_tokens and not any(same_paper(n, f, ctx) for n in named for f in ctx.focus):
+        # (a copy of the paper found first, loaded again, is that paper: blind46's bz15 at 4,310)
         asked = frozenset(tokenize(ctx.question))
         def fit(papers: Iterable[str]) -> int:
             return max(len(asked & ctx.paper_tokens(p)) for p in papers)  # type: ignore[misc]

@@ -262,7 +262,15 @@ def test_a_reworded_copy_of_a_paper_is_still_a_copy() -> None:
     assert len(set(tokenize(reworded.text)) & papers["demo"]) < 0.9 * len(set(tokenize(reworded.text)))
     assert copy_of(reworded, ["demo"], ctx)
     assert not copy_of(_passage(3, "other", "Other", other), ["demo"], ctx)
-    assert toured([reworded], replace(ctx, focus=frozenset({"demo"}))).ok
+    about_demo = replace(ctx, focus=frozenset({"demo"}), subjects=Subjects({"Asymptotic analysis": "iclr"}))
+    assert toured([reworded], about_demo).ok
+    # "It ..." in an answer about the demo copy may cite the reworded one (blind46's bz15 at 4,310)
+    assert subject("It shows that replay buffers anchor feature geometry.", reworded, about_demo).ok
+    assert not subject("It shows that replay helps a robot.", _passage(3, "other", "Other", other), about_demo).ok
+    # and a reply naming the reworded copy is about the paper found first
+    reply = "It is from Asymptotic analysis [2]. Replay buffers anchor feature geometry [2]."
+    assert named_in_reply(reply, [2], {1: "demo", 2: "iclr"}, replace(about_demo, question="Which paper shows "
+                          "that replay buffers anchor the features of old tasks?")) == {"iclr"}
 
 
 def test_subject_a_sentence_naming_x_et_al_must_cite_a_paper_by_x() -> None:
