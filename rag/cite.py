@@ -286,15 +286,20 @@ def _checked(text: str, passages: list[Passage], vectors: VectorCache, ctx: Cont
 
 def _off_tour(text: str, by_n: dict[int, Passage], ctx: Context, t: _Tally) -> str:
     """The reply without its sentences reporting on passages of papers other than the one
-    asked about (`toured`), each dropped and counted in `t`."""
+    asked about (`toured`), each dropped and counted in `t`, and the sentences going on from
+    one dropped so (`follows_kept`: "This indicates that RoT is designed to ..." after "The
+    passage from [4] describes how RoT ...", blind55's ci17, in an answer about GLOT)."""
     tour = words().tour
     if tour is None or not ctx.focus:
         return text
-    sentences, kept = split_sentences(text), []
+    sentences, kept, dropped = split_sentences(text), [], False
     for sentence in sentences:
         opening = tour.match(sentence)
         verdict = toured([by_n[n] for n in markers(opening.group(0)) if n in by_n], ctx) if opening else None
-        if verdict is None or verdict.ok:
+        if (verdict is None or verdict.ok) and dropped:
+            verdict = follows_kept(MARKER.sub("", sentence).strip(), True)
+        dropped = not (verdict is None or verdict.ok)
+        if not dropped:
             kept.append(sentence)
             continue
         t.counts["sentences"] += 1

@@ -366,6 +366,12 @@ def test_a_tour_of_other_papers_passages_is_no_answer_about_one_paper(real_chat:
     toured = [c for c in out.checks if any(v.check == "toured" and not v.ok for v in c.verdicts)]
     assert [c.cited for c in toured] == [(3,), (1,)] and out.report.unsupported >= 2
     assert "FedCom" in toured[0].verdicts[0].reason
+    # what goes on from a toured sentence goes with it (blind55's ci17): "This indicates ..."
+    follow = text.replace("save bandwidth.", "save bandwidth. This indicates that clients exchange compressed "
+                          "model updates to save bandwidth [3].", 1)
+    went = check_citations(follow, _passages(), real_chat.vectors, ctx=ctx)
+    assert went.cited == [2] and "bandwidth" not in went.text
+    assert any(v.check == "follows_kept" and not v.ok for c in went.checks for v in c.verdicts)
     several = _subjects_ctx("Which papers trade accuracy for cost or save bandwidth?", focus=frozenset({"p1"}))
     listed = check_citations(text, _passages(), real_chat.vectors, ctx=several)
     assert 3 in listed.cited and "bandwidth" in listed.text
