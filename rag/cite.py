@@ -298,8 +298,8 @@ def _off_tour(text: str, by_n: dict[int, Passage], ctx: Context, t: _Tally) -> s
         verdict = toured([by_n[n] for n in markers(opening.group(0)) if n in by_n], ctx) if opening else None
         if (verdict is None or verdict.ok) and dropped:
             verdict = follows_kept(MARKER.sub("", sentence).strip(), True)
-        dropped = not (verdict is None or verdict.ok)
-        if not dropped:
+        dropped = verdict is not None and not verdict.ok
+        if verdict is None or not dropped:
             kept.append(sentence)
             continue
         t.counts["sentences"] += 1
