@@ -299,7 +299,7 @@ def _off_tour(text: str, by_n: dict[int, Passage], ctx: Context, t: _Tally) -> s
         if (verdict is None or verdict.ok) and dropped:
             verdict = follows_kept(MARKER.sub("", sentence).strip(), True)
         dropped = verdict is not None and not verdict.ok
-        if verdict is None or not dropped:
+        if verdict is None or verdict.ok:
             kept.append(sentence)
             continue
         t.counts["sentences"] += 1

@@ -912,12 +912,9 @@ def copy_of(passage: Passage, papers: Iterable[str], ctx: Context, same: float =
     of its words are in that paper's, or its paper and that one each hold `copy_min_share` of
     the other's words (a copy reworded: blind55's ci22 at 4,310 papers had "The passage from
     [2] states ..." dropped as a tour, [2] being Lanzillotta et al.'s ICLR version)."""
-    said = set(tokenize(passage.text))
-    if not said or ctx.paper_tokens is None:
-        return False
-    tokens = ctx.paper_tokens
-    return any(len(said & tokens(pid)) >= same * len(said) or same_paper(passage.hit.paper_id, pid, ctx)
-               for pid in papers)
+    said, tokens = set(tokenize(passage.text)), ctx.paper_tokens
+    return bool(said) and tokens is not None and any(
+        len(said & tokens(pid)) >= same * len(said) or same_paper(passage.hit.paper_id, pid, ctx) for pid in papers)
 
 
 def same_paper(a: str, b: str, ctx: Context) -> bool:
@@ -1031,12 +1028,11 @@ def named_in_reply(reply: str, cited: Iterable[int], given: Mapping[int, str], c
     named = ctx.subjects.meant(reply)
     if len(named) != 1 or not named & set(given.values()):
         return frozenset()
-    if ctx.paper_tokens and not any(same_paper(n, f, ctx) for n in named for f in ctx.focus):
+    tokens = ctx.paper_tokens
+    if tokens and not any(same_paper(n, f, ctx) for n in named for f in ctx.focus):
         # (a copy of the paper found first, loaded again, is that paper: blind46's bz15 at 4,310)
         asked = frozenset(tokenize(ctx.question))
-        def fit(papers: Iterable[str]) -> int:
-            return max(len(asked & ctx.paper_tokens(p)) for p in papers)  # type: ignore[misc]
-        if fit(named) < fit(ctx.focus):
+        if max(len(asked & tokens(p)) for p in named) < max(len(asked & tokens(p)) for p in ctx.focus):
             return frozenset()
     return frozenset(named) if {given.get(n) for n in cited} <= named else frozenset()
 

@@ -126,15 +126,15 @@ _SPELT = re.compile(r"[A-Za-z][A-Za-z0-9']*")  # words, hyphenated ones by their
 
 def _spellings(words: list[str], acronym: str) -> list[list[str]]:
     """The runs of words whose initials spell the acronym ("graph neural network" for "GNN"),
-    not starting or ending on a stop word ("of" may sit inside: "mixture of experts")."""
+    not starting or ending on a stop word ("of" may sit inside: "mixture of experts"); an
+    inner small letter may instead go on its capital's word ("Vision Transformer" for "ViT")."""
     core = acronym[:-1] if acronym.endswith("s") and acronym[-2].isupper() else acronym
     letters = core.lower()
     runs = (words[i:i + len(letters)] for i in range(len(words) - len(letters) + 1))
     out = [run for run in runs if "".join(w[0] for w in run).lower() == letters
            and run[0].lower() not in _STOP and run[-1].lower() not in _STOP]
-    # an inner small letter may go on its capital's word instead: "ViT" is "Vision Transformer"
-    heads = [h.lower() for h in re.findall(r"[A-Z][a-z]*", core)]
-    if len(heads) > 1 and len(heads) < len(letters):
+    heads = [h.lower() for h in re.findall(r"[A-Z][a-z]*", core)]  # "ViT": "vi", "t"
+    if 1 < len(heads) < len(letters):
         runs = (words[i:i + len(heads)] for i in range(len(words) - len(heads) + 1))
         out += [run for run in runs if all(w.lower().startswith(h) for w, h in zip(run, heads, strict=True))
                 and run[0].lower() not in _STOP and run[-1].lower() not in _STOP]
