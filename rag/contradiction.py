@@ -886,16 +886,18 @@ def changed_figure(claim: str, sentence: str) -> str:
     claims_blind33's dm13), and two words before the figures agree. It needs no share of the
     whole claim, as `contradiction` does: a claim joining two facts may change the figure of
     one."""
+    mine, said = _figure_contexts(claim), _figure_contexts(sentence)
+    if not mine or not said:
+        return ""
     held = numbers(sentence) | set(scaled(sentence).values())
     given = numbers(claim) | set(scaled(claim).values())
-    said = _figure_contexts(sentence)
     # the words after each figure further on (`figure_far_reach`): "with half of all tokens
     # swapped for random distractors" against "where 90% of tokens are random distractors"
     # (claims_blind52's ef11) shares "token" in three words, and three words in five
     reach, shared = words().figure_far_reach, words().figure_far_shared
     far = [x[4] for x in _figure_contexts(sentence, reach)]
     claim_far = [x[4] for x in _figure_contexts(claim, reach)]
-    for k, (n, kind, bound, before, after) in enumerate(_figure_contexts(claim)):
+    for k, (n, kind, bound, before, after) in enumerate(mine):
         if n in held:
             continue
         # another of the claim's figures is the sentence's own: the same result, so a setting

@@ -1029,7 +1029,7 @@ def named_in_reply(reply: str, cited: Iterable[int], given: Mapping[int, str], c
     if len(named) != 1 or not named & set(given.values()):
         return frozenset()
     tokens = ctx.paper_tokens
-    if tokens and not any(same_paper(n, f, ctx) for n in named for f in ctx.focus):
+    if tokens and not named <= ctx.focus and not any(same_paper(n, f, ctx) for n in named for f in ctx.focus):
         # (a copy of the paper found first, loaded again, is that paper: blind46's bz15 at 4,310)
         asked = frozenset(tokenize(ctx.question))
         if max(len(asked & tokens(p)) for p in named) < max(len(asked & tokens(p)) for p in ctx.focus):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from functools import lru_cache
 
 import Stemmer
@@ -130,14 +130,14 @@ def _spellings(words: list[str], acronym: str) -> list[list[str]]:
     inner small letter may instead go on its capital's word ("Vision Transformer" for "ViT")."""
     core = acronym[:-1] if acronym.endswith("s") and acronym[-2].isupper() else acronym
     letters = core.lower()
-    runs = (words[i:i + len(letters)] for i in range(len(words) - len(letters) + 1))
-    out = [run for run in runs if "".join(w[0] for w in run).lower() == letters
-           and run[0].lower() not in _STOP and run[-1].lower() not in _STOP]
     heads = [h.lower() for h in re.findall(r"[A-Z][a-z]*", core)]  # "ViT": "vi", "t"
+
+    def runs(n: int) -> Iterator[list[str]]:  # each run of n words, not opening or closing on a stop word
+        return (run for i in range(len(words) - n + 1) if (run := words[i:i + n])
+                and run[0].lower() not in _STOP and run[-1].lower() not in _STOP)
+    out = [run for run in runs(len(letters)) if "".join(w[0] for w in run).lower() == letters]
     if 1 < len(heads) < len(letters):
-        runs = (words[i:i + len(heads)] for i in range(len(words) - len(heads) + 1))
-        out += [run for run in runs if all(w.lower().startswith(h) for w, h in zip(run, heads, strict=True))
-                and run[0].lower() not in _STOP and run[-1].lower() not in _STOP]
+        out += [run for run in runs(len(heads)) if all(w.lower().startswith(h) for w, h in zip(run, heads, strict=True))]
     return out
 
 
