@@ -434,6 +434,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
     (detect_papers).
     `rewrite_tokens`: the rewrite's length cap."""
     filters = filters or Filters()
+    given_areas = bool(filters.areas)  # the caller's filter, never dropped
     text = resolve_ordinals(question, history)
     if needs_rewrite(question, history, multilingual):
         text = resolve_references(text, history, catalogue, shared) or condense(
@@ -465,6 +466,8 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         intent = "list"  # "O. Petersen papers on graph generation", "Foresti's works"
     if intent == "list" and not (filters.authors or filters.areas or filters.years):
         intent = "answer"  # "which paper proposes X?" is a question, not a list by metadata
+    if areas and not given_areas and intent != "list":
+        filters = _area_of_singled(filters, named, catalogue)
     if intent != "list" and filters.all_authors and not filters.allowed(catalogue):
         # authors no loaded paper has together were named of several papers, not of one:
         # "Zhiyi et al.'s compression and GRADIEND (Drechsel & Herbold) ... what do they do with
@@ -472,6 +475,21 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         filters = replace(filters, all_authors=False)
     return Query(original=question, text=text, intent=intent, filters=filters, named=named,
                  topic_areas=topic_areas)
+
+
+def _area_of_singled(filters: Filters, named: tuple[str, ...], catalogue: dict[str, PaperRecord]) -> Filters:
+    """An area the question seems to ask for, but which none of the papers it singles out is
+    in, is no filter: those are the papers it names and those of the authors it lists together.
+    "Lanzillotta, Meier & Hofmann. Theory field: which framework do they extend ...?" and
+    "Retrieval-of-Thought. Mechanism field ...: what does RoT reuse?" name a data-extraction
+    form's fields, not the Learning Theory and Attention Mechanisms areas (blind56's cj11 found
+    nothing, and cj13 was answered from GLOT, the one paper of that area)."""
+    singled = set(named)
+    if filters.all_authors:
+        singled |= replace(filters, areas=(), venues=(), years=(), paper_ids=()).allowed(catalogue) or set()
+    if singled and not singled & (filters.allowed(catalogue) or set()):
+        return replace(filters, areas=())
+    return filters
 
 
 # A question mark inside what the sentence splitter keeps whole: a chat message's questions

@@ -88,6 +88,31 @@ def test_understand_turns_names_into_filters_and_keeps_explicit_ones(chat: Paper
     assert q.filters.areas == ("Attention",)
 
 
+def test_an_area_that_leaves_out_the_paper_asked_about_is_no_filter(chat: PaperChat) -> None:
+    """Blind56 (a data-extraction form, after its run): "Theory field:" and "Mechanism field"
+    were read as the Learning Theory and Attention Mechanisms areas. cj11 listed Lanzillotta,
+    Meier & Hofmann, whose paper is in neither, and found nothing; cj13 named RoT and was
+    answered from GLOT, the one Attention Mechanisms paper. An area that none of the papers a
+    question names (or whose authors it lists together) is in is dropped; one that keeps them
+    stays, and so does an area asked of one author's papers, or given by the caller."""
+    cat = chat.store.catalogue()
+    q = understand("Lanzillotta, Meier & Hofmann. Theory field: which framework do they extend, and what do "
+                   "they prove about replay?", [], cat, chat.llm, 3)
+    assert q.filters.areas == () and q.filters.all_authors
+    assert {h.name for h in chat._retrieve_for(q).hits} == {"Lanzillotta et al."}
+    q = understand("Record 0127, Retrieval-of-Thought. Mechanism field, one line each: what does RoT reuse?",
+                   [], cat, chat.llm, 3)
+    assert q.filters.areas == () and q.named
+    assert chat._retrieve_for(q).hits[0].name == "RoT"
+    q = understand("Which graph papers did Moshe Eliasof and Carola-Bibiane Schönlieb write in the GNN field?",
+                   [], cat, chat.llm, 3)
+    assert q.filters.areas == ("Graph Neural Networks",)  # a list of their papers in it: none is an answer
+    q = understand("Of the graph papers, what does ALL-IN project node features into?", [], cat, chat.llm, 3)
+    assert q.filters.areas == ("Graph Neural Networks",) and q.named  # ALL-IN is in it
+    q = understand("What does RoT reuse?", [], cat, chat.llm, 3, Filters(areas=("Attention Mechanisms",)))
+    assert q.filters.areas == ("Attention Mechanisms",)
+
+
 def test_area_question_lists_that_area_one_passage_per_paper(chat: PaperChat) -> None:
     query = understand("Which graph neural network papers are there?", [], chat.store.catalogue(),
                        chat.llm, 3)
