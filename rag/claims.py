@@ -43,6 +43,7 @@ from rag.policy import (
     known_words,
     numbers_bound,
     numbers_held,
+    same_paper,
     source_line,
     specifics,
     spelt,
@@ -360,27 +361,37 @@ def substitution(claim: str, sentence: str, paper: frozenset[str]) -> str:
 def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Context,
                   strong: float) -> Candidate | None:
     """The sentence that says what the claim credits to paper X of another paper Y, about Y's
-    own method (it names Y, or says "we"/"our"): the claim's other words (`strong` of them)
-    and numbers are in it, and X's paper lacks them (its words below `strong`, or a number).
-    Only a claim with a figure: another paper doing the same thing ("evaluated on robotic
-    manipulation") does not show that X did not; a result it reports about itself does."""
+    own method (it names Y, or says "we"/"our"). A claim with a figure: the claim's other words
+    (`strong` of them) and numbers are in it, and X's paper lacks them (its words below
+    `strong`, or a number). A claim without one: the sentence holds `attribution_min_words` of
+    the claim's other words and more of them than X's whole paper does ("NAVIS projects node
+    features into a shared random space and builds representations from covariance
+    statistics", ALL-IN's own sentence). Another paper doing a plain thing the claim names
+    ("evaluated on robotic manipulation", a few words) does not show that X did not."""
     named = ctx.subjects.named(claim)
-    if len(named) != 1 or ctx.paper_tokens is None or not numbers(claim):
+    if len(named) != 1 or ctx.paper_tokens is None:
         return None
     x = next(iter(named))
     x_names = {t for n, pid in ctx.subjects.names.items() if pid == x for t in tokenize(n)}
     rest = [t for t in terms if t not in x_names]
     x_text = " ".join(ctx.paper_tokens(x))
-    if not rest or words_held(rest, x_text) >= strong and numbers(claim) <= numbers(x_text):
+    figures = numbers(claim)
+    if not rest or figures and words_held(rest, x_text) >= strong and figures <= numbers(x_text):
         return None
+    # without a figure, the words a sentence must hold: as many as asked, more than X's paper
+    need = max(words().attribution_min_words, round(words_held(rest, x_text) * len(rest)) + 1)
     own = words().self_references
     for c in found:
         p = c.passage
-        if p.hit.paper_id == x or x in ctx.subjects.named(c.sentence) or c.score < ctx.threshold:
+        if p.hit.paper_id == x or x in ctx.subjects.named(c.sentence) or c.score < ctx.threshold \
+                or same_paper(p.hit.paper_id, x, ctx):  # X's own paper loaded twice says it of X
             continue
         about_own = p.hit.paper_id in ctx.subjects.named(c.sentence) or own & set(tokenize(c.sentence))
-        if about_own and words_held(rest, c.sentence) >= strong and \
-                numbers(claim) <= numbers(c.sentence.replace("\\", "")):
+        if not about_own:
+            continue
+        held = words_held(rest, c.sentence)
+        if figures and held >= strong and figures <= numbers(c.sentence.replace("\\", "")) \
+                or not figures and round(held * len(rest)) >= need:
             return c
     return None
 

@@ -156,6 +156,9 @@ class Words:
     background_markers: tuple[str, ...] = ()
     origin_min_share: float = 0.75
     copy_min_share: float = 0.7  # two papers sharing this much of their words are one paper loaded twice
+    # a claim without a figure credits another paper's method when that paper's sentence about its
+    # own method holds this many of the claim's words, and more than the credited paper holds
+    attribution_min_words: int = 10
     origin_taken_up: tuple[str, ...] = ()  # "we extend X", "builds on X": X is not the paper's own
     open_choices: frozenset[str] = frozenset()  # "or something else?": a choice left open, as written
     vague_choice: frozenset[str] = frozenset()  # "something", "anything": no alternative's own words (stemmed)
@@ -278,6 +281,7 @@ def words() -> Words:
         background_markers=tuple(raw.get("background_markers", [])),
         origin_min_share=float(raw.get("origin_min_share", 0.75)),
         copy_min_share=float(raw.get("copy_min_share", 0.7)),
+        attribution_min_words=int(raw.get("attribution_min_words", 10)),
         origin_taken_up=tuple(raw.get("origin_taken_up", [])),
         open_choices=frozenset(raw.get("open_choices", [])),
         vague_choice=frozenset(tokenize(" ".join(raw.get("vague_choice_words", [])))),

@@ -631,6 +631,30 @@ def test_a_result_credited_to_the_wrong_paper_is_contradicted() -> None:
     assert misattributed(vague, claim_terms(vague), found, ctx, 0.8) is None
 
 
+def test_a_method_credited_to_the_wrong_paper_is_contradicted_without_a_figure() -> None:
+    """Blind53's eg13 (after its run): ALL-IN's method credited to NAVIS, with no figure, was
+    unstated. ALL-IN's sentence about its own approach holds ten or more of the claim's words,
+    more than NAVIS's whole paper does: it decides. A plain thing another paper also did ("is
+    evaluated on link prediction tasks") is too few words to show anything of NAVIS, and a
+    paper holding the words itself is not misattributed."""
+    allin = ("Our approach projects node features into a shared random space and constructs representations "
+             "via covariance-based statistics, thus eliminating dependence on the original feature space.")
+    navis_words = frozenset(tokenize("NAVIS node affinity prediction temporal graph virtual state heuristics "
+                                     "state space models loss function TGB"))
+    words = {"navis": navis_words, "allin": frozenset(tokenize(allin))}
+    ctx = Context(subjects=Subjects({"NAVIS": "navis", "ALL-IN": "allin"}), paper_tokens=words.__getitem__)
+    found = [Candidate(0.7, 0.7, _passage(1, "allin", "ALL-IN", allin), allin)]
+    claim = ("NAVIS is the paper behind our cross-dataset graph model: it projects node features into a shared "
+             "random space and builds representations from covariance statistics, so nothing depends on the "
+             "original feature space.")
+    hit = misattributed(claim, claim_terms(claim), found, ctx, 0.8)
+    assert hit is not None and hit.passage.hit.paper_id == "allin"
+    few = "NAVIS projects node features into a shared space."  # five words: too few to tell
+    assert misattributed(few, claim_terms(few), found, ctx, 0.8) is None
+    words["navis"] = navis_words | frozenset(tokenize(allin))  # NAVIS's paper says it too
+    assert misattributed(claim, claim_terms(claim), found, ctx, 0.8) is None
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("question", "verdict"), [
     ("Is it true that existing one-shot graph generative models outperform GraphBSI on Moses and GuacaMol?",
