@@ -180,10 +180,14 @@ def finalize(question: str, raw: str, passages: list[Passage], vectors: VectorCa
     by_n = {p.n: p for p in passages}
     cited = [by_n[n] for n in checked.cited if n in by_n]
     names = [f"{p.hit.name} {' '.join(p.hit.authors)}" for p in cited]
-    whole = (answer_type_matches(asked, MARKER.sub("", checked.text), names, " ".join(p.text for p in cited)),
+    # a Chinese question's English reading is a small model's translation: what it asks for is
+    # read from the question ("哪一种用很小的缓冲区就能防住" read as "which buffer size is smaller than
+    # necessary" asked for no quantity, blind56's cj26)
+    typed = question if is_chinese(question) else asked
+    whole = (answer_type_matches(typed, MARKER.sub("", checked.text), names, " ".join(p.text for p in cited)),
              adds_information(asked, checked.text, names),
              added_held(asked, checked.text, cited, names, ctx.words_of, ctx.added_share),
-             compared_held(query_text or question, cited, ctx.words_of),
+             compared_held(query_text or question, cited, ctx.words_of, question),
              comparative_held(asked, checked.text, cited, ctx.words_of),
              varied_held(query_text or question, cited, ctx.words_of),
              offered_held(question, query_text, checked.text, cited, ctx.words_of),

@@ -76,6 +76,7 @@ from rag.text import (
     QUERY_BREAK,
     acronym_words,
     is_author_label,
+    is_chinese,
     spells,
     spelt_out,
     tokenize,
@@ -1409,12 +1410,16 @@ def asked_of(question: str) -> str:
 
 
 def compared_held(question: str, cited: Iterable[Passage],
-                  paper: Callable[[Passage], frozenset[str]] | None = None) -> Verdict:
+                  paper: Callable[[Passage], frozenset[str]] | None = None, original: str = "") -> Verdict:
     """A question comparing its subject with something named ("compare with Nesterov's
     method", "compare with their scores on ToolBench") is answered only by papers that name
     it: each name from the comparison on is among the words of the cited passages and
-    (`paper`, e.g. `Context.words_of`) their papers. Answering about the subject alone
-    ("corner SGD reaches O(t^-2ζ)") does not say how it compares."""
+    (`paper`, e.g. `Context.words_of`) their papers, or the cited text spells it out ("CoT":
+    "Chain-of-Thought"). Answering about the subject alone ("corner SGD reaches O(t^-2ζ)")
+    does not say how it compares. Of a Chinese question (`original`, `question` being its
+    English reading) only the Latin names it writes itself count: the rest of the reading is a
+    small model's translation ("参数高效微调方法" read as "parameter-efficient micro-tuning
+    methods", blind56's cj27)."""
     asked = asked_of(question)
     compared = _COMPARED.search(asked)
     if not compared:
@@ -1428,9 +1433,14 @@ def compared_held(question: str, cited: Iterable[Passage],
     # the comparing word opening a sentence ("Compared to embedding ...", blind48's cb27) names nothing
     names = specifics("x " + part[:1].lower() + part[1:])
     held = cited_words(cited, paper)
+    text = " ".join(p.text for p in cited)
+    translated = bool(original) and is_chinese(original)
+    if translated:
+        written = set(tokenize(original))
+        names = [n for n in names if set(tokenize(n)) <= written]
     if names:
-        missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held]
-    elif compared.group(0).lower().startswith("than"):
+        missing = [n for n in dict.fromkeys(names) if not set(tokenize(n)) <= held and not spelt_out(n, text)]
+    elif translated or compared.group(0).lower().startswith("than"):
         missing = []
     else:  # a thing in lower case ("compare with the conjugate gradient method"): its own
         # words, but for a clause about it ("... achieving the same") and generic ones
@@ -1440,7 +1450,6 @@ def compared_held(question: str, cited: Iterable[Passage],
         generic = w.compared_generic | w.generic
         # a word of the same meaning ("avg", claim_synonyms), or a lower-case acronym the cited
         # text spells out ("cot": "Chain-of-Thought") is held too
-        text = " ".join(p.text for p in cited)
         missing = [t for t in dict.fromkeys(tokenize(thing)) if t not in generic and t not in held
                    and not w.synonyms.get(t, frozenset()) & held and not spelt_out(t, text)]
     asks = "to compare with" if re.match(r"compar|than|versus|vs", compared.group(0), re.IGNORECASE) else "about use with"
@@ -2130,7 +2139,7 @@ _ASKS_CONTENT = re.compile(r"\b(?:what|which|who|whom|where|when|how|why)\b|什�
                            r"怎么|为什么|多少|多大|多长|多久|多高|多快|多远|几|谁", re.IGNORECASE)
 # "How many ...?", "What percentage ...?", "多少": the answer must give a quantity.
 _ASKS_QUANTITY = re.compile(r"\bhow (?:many|much|long|large|big|far|often)\b|\bwhat (?:percentage|percent|fraction|"
-                            r"proportion|number of)\b|多少|多大|多长|多久|多高|多快|多远|(?<!哪)几(?:个|块|种|次|倍)",
+                            r"proportion|share of|number of)\b|多少|多大|多长|多久|多高|多快|多远|百分之几|几成|(?<!哪)几(?:个|块|种|次|倍)",
                             re.IGNORECASE)
 _QUANTITY = re.compile(r"\d|\bO\(|\^|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                        r"twenty|thirty|hundred|thousand|million|billion|half|twice|double|"

@@ -491,6 +491,22 @@ def test_an_unnumbered_reading_of_one_sentence_is_taken(real_chat: PaperChat, re
     assert any(v.check == "read_in_english" for c in answer.checks for v in c.verdicts)
 
 
+def test_a_chinese_question_asks_for_what_it_asks_not_for_its_reading(real_chat: PaperChat,
+                                                                      real_llm: FakeChat) -> None:
+    """Blind56's cj26 (after its run): "哪一种用很小的缓冲区就能防住" (which one a tiny buffer
+    prevents) was read in English as "which buffer size is ...", a size, and the right answer,
+    which gives none, was refused. What a Chinese question asks for is read from the question."""
+    real_llm.replies.extend(["In Lanzillotta et al.'s experience replay, which buffer size prevents deep forgetting?",
+                             "在经验回放中，很小的缓冲区就能防止深层遗忘（deep forgetting）[1]。"])
+    answer = real_chat.ask("Lanzillotta 等人的经验回放里，哪一种遗忘用很小的缓冲区就能防住？")
+    assert not answer.refused, answer.checks
+    real_llm.replies.extend(["How large a buffer prevents deep forgetting in Lanzillotta et al.'s experience replay?",
+                             "在经验回放中，很小的缓冲区就能防止深层遗忘（deep forgetting）[1]。"])
+    answer = real_chat.ask("Lanzillotta 等人的经验回放里，多大的缓冲区能防住深层遗忘？")  # asks a size
+    assert answer.refused
+    assert any(v.check == "answer_type" and not v.ok for c in answer.checks for v in c.verdicts)
+
+
 def test_a_chinese_question_without_history_is_translated_whole() -> None:
     """Session 21: the search-query rewrite summarised long Chinese questions and dropped what
     tells their paper apart; a faithful translation found more of their papers (eval/RESULTS.md).
