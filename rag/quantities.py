@@ -142,8 +142,22 @@ def _clause_words(text: str, start: int, end: int) -> set[str]:
     return set(tokenize(" ".join(before + after))) - words().frame
 
 
-def _passage_figures(text: str) -> list[tuple[float, str, set[str]]]:
-    """A sentence's figures with their kind and their clause's words; a change by a percentage
+# what a figure is written with: its unit ("20x fewer", "40% of", "100 times faster")
+_UNIT = re.compile(r"\s*(?:%|x\b|×|times\b|percent\b|per cent\b|-?fold\b)", re.IGNORECASE)
+
+
+def _thing_words(text: str, end: int) -> frozenset[str]:
+    """The content words right after a figure and its unit, up to three before a break: the
+    thing it counts ("20x *fewer trainable parameters*")."""
+    rest = text[end:]
+    unit = _UNIT.match(rest)
+    rest = rest[unit.end():] if unit else rest
+    return frozenset(tokenize(" ".join(re.split(r"[,;:]\s|\.\s", rest)[0].split()[:3]))) - words().frame
+
+
+def _passage_figures(text: str) -> list[tuple[float, str, set[str], frozenset[str]]]:
+    """A sentence's figures with their kind, their clause's words and the words of the thing
+    they count (`_thing_words`); a change by a percentage
     is also a ratio ("reducing ... latency by 82%" is 1 / 0.18, about 5.6 times less; "an 18.9%
     relative accuracy improvement" is 1.189 times the accuracy)."""
     out = []
@@ -152,12 +166,12 @@ def _passage_figures(text: str) -> list[tuple[float, str, set[str]]]:
     text = re.sub(r"\$[^$]*\$", lambda m: m.group(0) if _MATH_FIGURE.fullmatch(m.group(0))
                   else " " * len(m.group(0)), text)
     for n, kind, start, end in _kinds(text):
-        around = _clause_words(text, start, end)
-        out.append((float(n), kind, around))
+        around, thing = _clause_words(text, start, end), _thing_words(text, end)
+        out.append((float(n), kind, around, thing))
         if kind == "%" and 0 < float(n) < 100:
             way = _direction(re.split(r"[;.]\s", text[:start])[-1] + text[end:end + 40].split(",")[0])
             if way:
-                out.append((100 / (100 - float(n)) if way == "down" else 1 + float(n) / 100, "x", around))
+                out.append((100 / (100 - float(n)) if way == "down" else 1 + float(n) / 100, "x", around, thing))
     return out
 
 
@@ -190,8 +204,11 @@ def _meets(n: str, kind: str, bound: str, approx: bool, m: float) -> bool:
 def _said(claim: str, sentence: str, own: frozenset[str]) -> tuple[_Said, ...]:
     """The claim's figures said approximately ("about", "something like": `approximators`), as
     a bound ("more than", "up to") or as a ratio, each against the sentence's figures of its
-    kind whose clause shares the most words with its own (the paper's name, `own`, aside: of
-    several, those are the ones said of its thing)."""
+    kind that count the same thing (two words of `_thing_words`: "20x fewer trainable
+    parameters", not "100x compared with parameter-efficient fine-tuning", blind53's eg02) or,
+    as much, whose
+    clause shares the most words with its own (the paper's name, `own`, aside: of several,
+    those are the ones said of its thing)."""
     s, w = spoken(), words()
     held = _passage_figures(sentence.replace("\\", ""))
     out = []
@@ -201,10 +218,12 @@ def _said(claim: str, sentence: str, own: frozenset[str]) -> tuple[_Said, ...]:
         approx = bool(s.approximate and s.approximate.search(lead))
         if not (bound or approx or kind == "x"):
             continue
-        context = _clause_words(claim, start, end) - own
-        scored = [(len(around & context), m) for m, k, around in held if k == kind]
-        best = max((x for x, _ in scored), default=0)
-        theirs = tuple(m for x, m in scored if x == best)
+        context, counted = _clause_words(claim, start, end) - own, _thing_words(claim, end) - own
+        # two words of the thing at least: one ("accuracy") is as often a clause's last word
+        scored = [((len(thing & counted) if len(thing & counted) >= 2 else 0, len(around & context)), m)
+                  for m, k, around, thing in held if k == kind]
+        top = max((x for x, _ in scored), default=(0, 0))
+        theirs, best = tuple(m for x, m in scored if x == top), top[1]
         left = kind == "%" and bool(_LEFT.search(claim[:start])) or kind == "x" and float(n) < 1
         sides = [x for m in theirs for x in ((m, 100 - m) if kind == "%" else (m, 1 / m) if m else (m,))]
         out.append(_Said(start, end, any(_meets(n, kind, bound, approx, m) for m in (sides if left else theirs)),

@@ -103,6 +103,18 @@ def test_said_against_reads_the_figure_of_the_claims_thing() -> None:
     # a figure in a formula is said of no thing
     formula = "We prove that the optimal rate is given by $\\theta_{\\max}=\\min(2,\\nu,\\tfrac{2}{\\zeta+1/\\nu})$."
     assert not said_against("the optimal rate exponent is at most 1", formula)
+    # the figure counting the same thing decides, not the clause sharing the most words
+    # (blind53's eg02: "20x fewer trainable parameters" was read against the 100x whose clause
+    # holds "compared with parameter-efficient fine-tuning")
+    glot = ("Furthermore, it is competitive with state-of-the-art techniques on benchmarks like GLUE and MTEB with "
+            "20x fewer trainable parameters and speeds up the training time by over 100x compared with "
+            "parameter-efficient fine-tuning methods.")
+    fewer = "Compared with parameter-efficient fine-tuning it has 20x fewer trainable parameters"
+    assert not said_against(fewer, glot, own=frozenset({"glot"}))
+    assert said_against(fewer.replace("20x", "50x"), glot, own=frozenset({"glot"})) == (
+        "the claim says 'parameter-efficient fine-tuning it has 50x', the passage gives 20")
+    # one word after a list's last figure ("while maintaining accuracy") is no thing counted
+    assert not said_against("RoT cuts output tokens by up to 40% at unchanged accuracy", ROT, own=frozenset({"rot"}))
 
 
 RECURR = ("On high-dimensional 3D compressible Navier-Stokes simulations with 262k points, a 0.8B parameter "
