@@ -363,11 +363,12 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
     """The sentence that says what the claim credits to paper X of another paper Y, about Y's
     own method (it names Y, or says "we"/"our"). A claim with a figure: the claim's other words
     (`strong` of them) and numbers are in it, and X's paper lacks them (its words below
-    `strong`, or a number). A claim without one: the sentence holds `attribution_min_words` of
-    the claim's other words and more of them than X's whole paper does ("NAVIS projects node
+    `strong`, or a number). Any claim: the sentence holds `attribution_min_words` of the
+    claim's other words and more of them than X's whole paper does ("NAVIS projects node
     features into a shared random space and builds representations from covariance
-    statistics", ALL-IN's own sentence). Another paper doing a plain thing the claim names
-    ("evaluated on robotic manipulation", a few words) does not show that X did not."""
+    statistics", ALL-IN's own sentence; a figure elsewhere, "Reading list, week 3", changes
+    nothing). Another paper doing a plain thing the claim names ("evaluated on robotic
+    manipulation", a few words) does not show that X did not."""
     named = ctx.subjects.named(claim)
     if len(named) != 1 or ctx.paper_tokens is None:
         return None
@@ -378,7 +379,7 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
     figures = numbers(claim)
     if not rest or figures and words_held(rest, x_text) >= strong and figures <= numbers(x_text):
         return None
-    # without a figure, the words a sentence must hold: as many as asked, more than X's paper
+    # the words a sentence must hold to show it by words alone: as many as asked, more than X's paper
     need = max(words().attribution_min_words, round(words_held(rest, x_text) * len(rest)) + 1)
     own = words().self_references
     for c in found:
@@ -391,7 +392,7 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
             continue
         held = words_held(rest, c.sentence)
         if figures and held >= strong and figures <= numbers(c.sentence.replace("\\", "")) \
-                or not figures and round(held * len(rest)) >= need:
+                or round(held * len(rest)) >= need:
             return c
     return None
 

@@ -81,6 +81,11 @@ def test_other_questions_are_not_claims() -> None:
     # a related-work sentence: a citation's year and label, a reporting verb (claims_blind36)
     ("Is it true that Ahmed et al. (2026) report that RoT reduces cost by 59%?", "supported", "RoT", "59%"),
     ("Is it true that RoT (Ahmed et al., 2026) raises cost by 59%?", "contradicted", "RoT", "59%"),
+    # another paper's method credited to NAVIS with its authors named (claims_blind53's eg13):
+    # ALL-IN's own sentence decides, the authors being no filter for the other papers
+    ("Is it true that, in week 3's reading, NAVIS, by Feldman, Mantri, Eliasof and Baskin, projects node "
+     "features into a shared random space and builds representations from covariance statistics, so nothing "
+     "depends on the original feature space?", "contradicted", "ALL-IN", "shared random space"),
 ])
 def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_llm: FakeChat,
                                                    question: str, verdict: str, paper: str,
@@ -644,9 +649,9 @@ def test_a_method_credited_to_the_wrong_paper_is_contradicted_without_a_figure()
     words = {"navis": navis_words, "allin": frozenset(tokenize(allin))}
     ctx = Context(subjects=Subjects({"NAVIS": "navis", "ALL-IN": "allin"}), paper_tokens=words.__getitem__)
     found = [Candidate(0.7, 0.7, _passage(1, "allin", "ALL-IN", allin), allin)]
-    claim = ("NAVIS is the paper behind our cross-dataset graph model: it projects node features into a shared "
-             "random space and builds representations from covariance statistics, so nothing depends on the "
-             "original feature space.")
+    claim = ("Reading list, week 3: NAVIS is the paper behind our cross-dataset graph model: it projects node "
+             "features into a shared random space and builds representations from covariance statistics, so "
+             "nothing depends on the original feature space.")  # the week's figure changes nothing
     hit = misattributed(claim, claim_terms(claim), found, ctx, 0.8)
     assert hit is not None and hit.passage.hit.paper_id == "allin"
     few = "NAVIS projects node features into a shared space."  # five words: too few to tell
