@@ -500,12 +500,8 @@ class PaperChat:
         hits = found.hits
         if query.named and asked.ok:
             # A claim naming a paper also meets the other papers' closest passages: a result it
-            # credits to the wrong paper is contradicted by the paper that reports it. The
-            # authors it names with the paper are no filter for those (blind53's eg13 credited
-            # ALL-IN's method to "NAVIS, by Feldman, Mantri, Eliasof and Baskin"); the caller's are.
-            wider = replace(query.filters, paper_ids=(), authors=()) if query.authors_asked \
-                else replace(query.filters, paper_ids=())
-            others = self.retrieve(query.text, wider, k=3, per_paper=1)
+            # credits to the wrong paper is contradicted by the paper that reports it.
+            others = self.retrieve(query.text, replace(query.filters, paper_ids=()), k=3, per_paper=1)
             hits = hits + [h for h in others.hits if h.paper_id not in query.named]
         passages = select_evidence(hits, claim, self.vectors, self.settings.evidence_tokens,
                                    min_relative=0.5) if asked.ok else []

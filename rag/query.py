@@ -90,8 +90,6 @@ class Query:
     # areas a "papers by X" question names as its topic, not as a filter ("Has X worked on
     # unsupervised learning?"): X's papers in them are listed beside those holding its words
     topic_areas: tuple[str, ...] = ()
-    # the filter's authors came from the question's words, not from the caller
-    authors_asked: bool = False
 
 
 # fit(terms, paper ids) -> each paper's weight of the terms its text holds (detect_papers)
@@ -442,8 +440,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         text = resolve_references(text, history, catalogue, shared) or condense(
             text, history, llm_factory(), max_turns, max_tokens=rewrite_tokens)
     authors = detect_authors(question, catalogue)
-    authors_asked = bool(authors) and not filters.authors
-    if authors_asked:
+    if authors and not filters.authors:
         filters = Filters(authors=authors, areas=filters.areas, venues=filters.venues,
                           years=filters.years, paper_ids=filters.paper_ids,
                           all_authors=joint(question, authors) or listed_together(question, authors, catalogue))
@@ -477,7 +474,7 @@ def understand(question: str, history: list[Turn], catalogue: dict[str, PaperRec
         # those bits" found nothing (blind52's cf30); a list of their joint papers stays empty
         filters = replace(filters, all_authors=False)
     return Query(original=question, text=text, intent=intent, filters=filters, named=named,
-                 topic_areas=topic_areas, authors_asked=authors_asked)
+                 topic_areas=topic_areas)
 
 
 def _area_of_singled(filters: Filters, named: tuple[str, ...], catalogue: dict[str, PaperRecord]) -> Filters:

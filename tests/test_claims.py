@@ -81,11 +81,6 @@ def test_other_questions_are_not_claims() -> None:
     # a related-work sentence: a citation's year and label, a reporting verb (claims_blind36)
     ("Is it true that Ahmed et al. (2026) report that RoT reduces cost by 59%?", "supported", "RoT", "59%"),
     ("Is it true that RoT (Ahmed et al., 2026) raises cost by 59%?", "contradicted", "RoT", "59%"),
-    # another paper's method credited to NAVIS with its authors named (claims_blind53's eg13):
-    # ALL-IN's own sentence decides, the authors being no filter for the other papers
-    ("Is it true that, in week 3's reading, NAVIS, by Feldman, Mantri, Eliasof and Baskin, projects node "
-     "features into a shared random space and builds representations from covariance statistics, so nothing "
-     "depends on the original feature space?", "contradicted", "ALL-IN", "shared random space"),
 ])
 def test_claim_verdicts_cite_the_deciding_sentence(real_chat: PaperChat, real_llm: FakeChat,
                                                    question: str, verdict: str, paper: str,
