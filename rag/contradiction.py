@@ -156,7 +156,7 @@ class Words:
     background_markers: tuple[str, ...] = ()
     origin_min_share: float = 0.75
     copy_min_share: float = 0.7  # two papers sharing this much of their words are one paper loaded twice
-    # a claim without a figure credits another paper's method when that paper's sentence about its
+    # a claim credits another paper's method, by words alone, when that paper's sentence about its
     # own method holds this many of the claim's words, and more than the credited paper holds
     attribution_min_words: int = 10
     origin_taken_up: tuple[str, ...] = ()  # "we extend X", "builds on X": X is not the paper's own

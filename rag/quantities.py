@@ -206,9 +206,8 @@ def _said(claim: str, sentence: str, own: frozenset[str]) -> tuple[_Said, ...]:
     a bound ("more than", "up to") or as a ratio, each against the sentence's figures of its
     kind that count the same thing (two words of `_thing_words`: "20x fewer trainable
     parameters", not "100x compared with parameter-efficient fine-tuning", blind53's eg02) or,
-    as much, whose
-    clause shares the most words with its own (the paper's name, `own`, aside: of several,
-    those are the ones said of its thing)."""
+    as much, whose clause shares the most words with its own (the paper's name, `own`, aside:
+    of several, those are the ones said of its thing)."""
     s, w = spoken(), words()
     held = _passage_figures(sentence.replace("\\", ""))
     out = []
