@@ -376,11 +376,11 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
     x_names = {t for n, pid in ctx.subjects.names.items() if pid == x for t in tokenize(n)}
     rest = [t for t in terms if t not in x_names]
     x_text = " ".join(ctx.paper_tokens(x))
-    figures = numbers(claim)
-    if not rest or figures and words_held(rest, x_text) >= strong and figures <= numbers(x_text):
+    figures, x_held = numbers(claim), words_held(rest, x_text)
+    if not rest or figures and x_held >= strong and figures <= numbers(x_text):
         return None
     # the words a sentence must hold to show it by words alone: as many as asked, more than X's paper
-    need = max(words().attribution_min_words, round(words_held(rest, x_text) * len(rest)) + 1)
+    need = max(words().attribution_min_words, round(x_held * len(rest)) + 1)
     own = words().self_references
     for c in found:
         p = c.passage

@@ -16,7 +16,8 @@ from rag.text import tokenize
 _FIGURE = r"\d+(?:[.,]\d+)*"
 # a figure said as spoken ("80 percent", "20 per cent"): the figure with "%", as papers write it
 _SPOKEN_PERCENT = re.compile(r"(?<=\d)\s*(?:percent|per cent)\b", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(rf"[,;:]\s|\.\s|{FIGURE}\s*(?:%|x\b|×)?")
+_BREAK = re.compile(r"[,;:]\s|\.\s")  # where a clause ends after a figure
+_CLAUSE_BREAK = re.compile(rf"{_BREAK.pattern}|{FIGURE}\s*(?:%|x\b|×)?")
 _MATH_FIGURE = re.compile(r"\$\s*\d+(?:[.,]\d+)*\s*\\?%?\s*\$")
 _ORDINAL = re.compile(r"\b(?:the|first|second|other|latter|former|upper|lower|top|bottom)\s+$", re.IGNORECASE)
 
@@ -138,7 +139,7 @@ def _clause_words(text: str, start: int, end: int) -> set[str]:
     """The content words of a figure's own clause (from the last comma, semicolon, sentence end
     or figure before it to the next break after it), at most ten before and three after it."""
     before = _CLAUSE_BREAK.split(text[:start])[-1].split()[-10:]
-    after = re.split(r"[,;:]\s|\.\s", text[end:])[0].split()[1:4]
+    after = _BREAK.split(text[end:])[0].split()[1:4]
     return set(tokenize(" ".join(before + after))) - words().frame
 
 
@@ -152,7 +153,7 @@ def _thing_words(text: str, end: int) -> frozenset[str]:
     rest = text[end:]
     unit = _UNIT.match(rest)
     rest = rest[unit.end():] if unit else rest
-    return frozenset(tokenize(" ".join(re.split(r"[,;:]\s|\.\s", rest)[0].split()[:3]))) - words().frame
+    return frozenset(tokenize(" ".join(_BREAK.split(rest)[0].split()[:3]))) - words().frame
 
 
 def _passage_figures(text: str) -> list[tuple[float, str, set[str], frozenset[str]]]:
