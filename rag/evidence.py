@@ -51,6 +51,7 @@ def _scored(hits: list[Hit], question: str, vectors: VectorCache) -> list[list[_
 def select_evidence(
     hits: list[Hit], question: str, vectors: VectorCache, budget_tokens: int,
     whole_chunks: bool = False, min_relative: float = 0.5, lead_share: float = 0.0,
+    first: frozenset[str] = frozenset(),
 ) -> list[Passage]:
     """Numbered passages: the hits' best sentences (with a referring-back sentence's
     predecessor), best first across hits, until the budget is spent.
@@ -63,7 +64,12 @@ def select_evidence(
     that sentence even past the budget; papers below it get only what the budget leaves, so a
     clear answer is not crowded out by weak neighbours (0 keeps every paper, for "papers by X"
     questions, and gives no lead). Hits left with no sentence are dropped and the rest
-    renumbered. `whole_chunks` gives the whole chunk texts instead (the baseline)."""
+    renumbered. `whole_chunks` gives the whole chunk texts instead (the baseline).
+
+    `first`: paper ids that have the budget to themselves (a claim naming its paper): every other
+    paper keeps at most its best sentence, and only past `min_relative` as above, at no cost to
+    the budget, so the papers of `first` are read as fully as without the others (session 53: a
+    claim's other papers crowded its named paper's sentences out and cost three verdicts)."""
     if whole_chunks:
         return [Passage(n=i + 1, hit=h, text=h.text) for i, h in enumerate(hits)]
     scored = _scored(hits, question, vectors)
@@ -73,6 +79,9 @@ def select_evidence(
     chosen: list[set[int]] = [set() for _ in hits]
     spent = 0
 
+    def owns(s: _Sentence) -> bool:
+        return not first or hits[s.hit].paper_id in first
+
     def take(s: _Sentence) -> None:
         nonlocal spent
         group = [s.pos]
@@ -81,13 +90,14 @@ def select_evidence(
         for pos in group:
             if pos not in chosen[s.hit]:
                 chosen[s.hit].add(pos)
-                spent += approx_tokens(scored[s.hit][pos].text)
+                spent += approx_tokens(scored[s.hit][pos].text) if owns(s) else 0
 
     top = ranked[0].score
     if lead_share > 0 and min_relative > 0:
         lead = hits[ranked[0].hit].paper_id
         for s in ranked:
-            if hits[s.hit].paper_id == lead and spent + approx_tokens(s.text) <= lead_share * budget_tokens:
+            if hits[s.hit].paper_id == lead and owns(s) \
+                    and spent + approx_tokens(s.text) <= lead_share * budget_tokens:
                 take(s)
     best_of_paper: dict[str, _Sentence] = {}
     for s in ranked:
@@ -96,7 +106,7 @@ def select_evidence(
         if s is ranked[0] or s.score >= min_relative * top:
             take(s)
     for s in ranked:
-        if spent + approx_tokens(s.text) <= budget_tokens:
+        if owns(s) and spent + approx_tokens(s.text) <= budget_tokens:
             take(s)
     kept = [(hit, row, chosen[i]) for i, (hit, row) in enumerate(zip(hits, scored, strict=True))
             if chosen[i]]

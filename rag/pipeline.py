@@ -499,12 +499,15 @@ class PaperChat:
         claim = asserted(claim_of(query.text), ctx)
         hits = found.hits
         if query.named and asked.ok:
-            # A claim naming a paper also meets the other papers' closest passages: a result it
-            # credits to the wrong paper is contradicted by the paper that reports it.
-            others = self.retrieve(query.text, replace(query.filters, paper_ids=()), k=3, per_paper=1)
+            # A claim naming a paper also meets the other papers' closest passages, whoever wrote
+            # them: a result it credits to the wrong paper is contradicted by the paper that
+            # reports it (blind53's eg13 names its paper's authors too). The named paper keeps the
+            # evidence budget to itself; each other paper adds at most its closest sentence.
+            wider = replace(query.filters, paper_ids=(), authors=())
+            others = self.retrieve(query.text, wider, k=3, per_paper=1)
             hits = hits + [h for h in others.hits if h.paper_id not in query.named]
         passages = select_evidence(hits, claim, self.vectors, self.settings.evidence_tokens,
-                                   min_relative=0.5) if asked.ok else []
+                                   min_relative=0.5, first=frozenset(query.named)) if asked.ok else []
         yield Event("passages", passages=tuple(passages))
         s = self.settings
         verdict = judge_claim(claim, passages, self.vectors, ctx, s.claim_support_steps,

@@ -665,6 +665,11 @@ def test_a_method_credited_to_the_wrong_paper_is_contradicted_without_a_figure()
     ("Is it true that NAVIS trains faster than temporal graph neural networks?", "unstated"),
     # A named paper's claim also meets the other papers' passages: RoT reports this, not GLOT.
     ("Is it true that GLOT reduces inference latency by 82%?", "contradicted"),
+    # ... whoever wrote them: its authors named too are no filter for the other papers
+    # (claims_blind53's eg13: ALL-IN's method credited to NAVIS and its authors)
+    ("Is it true that NAVIS, by Feldman, Mantri, Eliasof and Baskin, projects node features into a "
+     "shared random space and builds representations from covariance statistics, so one model "
+     "transfers to datasets with different input features?", "contradicted"),
 ])
 def test_claim_rules_end_to_end(real_chat: PaperChat, question: str, verdict: str) -> None:
     answer = real_chat.ask(question)

@@ -100,3 +100,32 @@ def test_the_lead_paper_fills_its_share_before_neighbours_best_sentences(monkeyp
     # "papers by X" (min_relative 0) lists every paper evenly: no lead
     listing = select_evidence(hits, "q", None, budget_tokens=40, min_relative=0.0, lead_share=0.6)  # type: ignore[arg-type]
     assert said("Lead two") not in " ".join(p.text for p in listing)
+
+
+def test_a_claims_named_paper_keeps_the_budget_its_neighbours_add_one_sentence_each(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A claim naming its paper also meets the other papers' closest passages (rag/pipeline.py
+    `_claim`). Sharing one budget, their sentences crowded the named paper's out (session 53:
+    three verdicts lost); with `first` the named paper's evidence is what it is alone, and each
+    other paper adds at most its best sentence, and only one close enough (`min_relative`)."""
+    import numpy as np
+
+    from rag import evidence
+
+    def said(name: str) -> str:  # 10 tokens by `approx_tokens`
+        return f"{name} states a result".ljust(39, "x") + "."
+
+    scores = {said("Own one"): 0.8, said("Own two"): 0.6, said("Own three"): 0.5,
+              said("Rival one"): 0.9, said("Rival two"): 0.85, said("Rival three"): 0.7,
+              said("Far one"): 0.3}
+    monkeypatch.setattr(evidence, "relevance", lambda q, sents, v: np.array([scores[s] for s in sents]))
+    own = Hit("a", "own", " ".join(said(f"Own {n}") for n in ("one", "two", "three")), 1.0)
+    others = [Hit("b", "rival", " ".join(said(f"Rival {n}") for n in ("one", "two", "three")), 0.9),
+              Hit("c", "far", said("Far one"), 0.5)]
+    shared = select_evidence([own, *others], "q", None, budget_tokens=30)  # type: ignore[arg-type]
+    assert said("Own two") not in " ".join(p.text for p in shared)  # crowded out by the rival's
+    alone = select_evidence([own], "q", None, budget_tokens=30)  # type: ignore[arg-type]
+    kept = select_evidence([own, *others], "q", None, budget_tokens=30, first=frozenset({"own"}))  # type: ignore[arg-type]
+    assert [p.hit.paper_id for p in kept] == ["own", "rival"]  # "far" is below half the best
+    assert kept[0].text == alone[0].text == " ".join(said(f"Own {n}") for n in ("one", "two", "three"))
+    assert kept[1].text == said("Rival one")
