@@ -369,11 +369,14 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
     statistics", ALL-IN's own sentence; a figure elsewhere, "Reading list, week 3", changes
     nothing). Another paper doing a plain thing the claim names ("evaluated on robotic
     manipulation", a few words) does not show that X did not."""
-    named = ctx.subjects.named(claim)
+    # the paper it names, else the one its authors wrote (a claim naming "Liu, Ding, Osher and
+    # Yin" or "Liu et al.": `ctx.focus`, named)
+    named = ctx.subjects.named(claim) or (set(ctx.focus) if ctx.named_focus else set())
     if len(named) != 1 or ctx.paper_tokens is None:
         return None
     x = next(iter(named))
-    x_names = {t for n, pid in ctx.subjects.names.items() if pid == x for t in tokenize(n)}
+    x_names = {t for n, pid in ctx.subjects.names.items() if pid == x for t in tokenize(n)} \
+        | {t for k, pids in ctx.subjects.by_surname.items() if x in pids for t in tokenize(k)}
     rest = [t for t in terms if t not in x_names]
     x_text = " ".join(ctx.paper_tokens(x))
     figures, x_held = numbers(claim), words_held(rest, x_text)

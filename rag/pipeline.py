@@ -402,7 +402,12 @@ class PaperChat:
         sentence before named or cited another (rag/cite.py `discussed`)."""
         subjects = self._subjects()
         # "Liu et al." names the loaded papers with an author of that surname
-        named = frozenset(query.named) | subjects.labelled(f"{query.original} {query.text}")
+        asked = f"{query.original} {query.text}"
+        named = frozenset(query.named) | subjects.labelled(asked)
+        if not named and query.intent == "claim":
+            # a claim naming its paper by its authors alone ("Liu, Ding, Osher and Yin prove
+            # that ...") names it as "Liu et al." would (claims_blind54's eh13)
+            named = frozenset(subjects.written_by(asked))
         if named and query.filters.authors:
             # "GraphBSI with Balla & Lawrence's post": the named authors' papers are asked about too
             by = Filters(authors=query.filters.authors, all_authors=query.filters.all_authors)
@@ -498,16 +503,17 @@ class PaperChat:
         """'Is it true that ...?': supported, contradicted or unstated, from the evidence."""
         claim = asserted(claim_of(query.text), ctx)
         hits = found.hits
-        if query.named and asked.ok:
+        mine = ctx.focus if ctx.named_focus else frozenset()  # the papers it names, or its authors'
+        if mine and asked.ok:
             # A claim naming a paper also meets the other papers' closest passages, whoever wrote
             # them: a result it credits to the wrong paper is contradicted by the paper that
             # reports it (blind53's eg13 names its paper's authors too). The named paper keeps the
             # evidence budget to itself; each other paper adds at most its closest sentence.
             wider = replace(query.filters, paper_ids=(), authors=())
             others = self.retrieve(query.text, wider, k=3, per_paper=1)
-            hits = hits + [h for h in others.hits if h.paper_id not in query.named]
+            hits = hits + [h for h in others.hits if h.paper_id not in mine]
         passages = select_evidence(hits, claim, self.vectors, self.settings.evidence_tokens,
-                                   min_relative=0.5, first=frozenset(query.named)) if asked.ok else []
+                                   min_relative=0.5, first=mine) if asked.ok else []
         yield Event("passages", passages=tuple(passages))
         s = self.settings
         verdict = judge_claim(claim, passages, self.vectors, ctx, s.claim_support_steps,

@@ -110,6 +110,15 @@ class Subjects:
         return any(surname_key(Name.parse(re.sub(r"['’]s$", "", m.group(0))).surname) in self.by_surname
                    for m in _CAPITALISED.finditer(text))
 
+    def written_by(self, text: str, least: int = 2) -> set[str]:
+        """Ids of the loaded papers that every author surname the text writes, capitalised,
+        belongs to, when it writes `least` or more of them ("Liu, Ding, Osher and Yin prove
+        ..."); none when it writes fewer, or when no one paper has them all."""
+        keys = {surname_key(Name.parse(re.sub(r"['’]s$", "", m.group(0))).surname)
+                for m in _CAPITALISED.finditer(text)}
+        papers = [self.by_surname[k] for k in keys if k in self.by_surname]
+        return set(frozenset.intersection(*papers)) if len(papers) >= least else set()
+
     def labelled(self, text: str) -> set[str]:
         """Ids of the loaded papers with an author of each surname the text's "X et al." labels
         use (`labelled_authors`)."""

@@ -670,6 +670,13 @@ def test_a_method_credited_to_the_wrong_paper_is_contradicted_without_a_figure()
     ("Is it true that NAVIS, by Feldman, Mantri, Eliasof and Baskin, projects node features into a "
      "shared random space and builds representations from covariance statistics, so one model "
      "transfers to datasets with different input features?", "contradicted"),
+    # ... and a claim naming its paper by its authors alone (claims_blind54's eh13: TGMM's proof
+    # credited to Liu et al.'s authors); the same said of TGMM's authors holds
+    ("Is it true that Liu, Ding, Osher and Yin prove that transformers can efficiently approximate "
+     "both the EM algorithm and cubic tensor power iterations, the core step of spectral methods?",
+     "contradicted"),
+    ("Is it true that Chen, Wu and Fang prove that transformers can efficiently approximate both the "
+     "EM algorithm and cubic tensor power iterations?", "supported"),
 ])
 def test_claim_rules_end_to_end(real_chat: PaperChat, question: str, verdict: str) -> None:
     answer = real_chat.ask(question)

@@ -317,6 +317,22 @@ def test_a_label_of_loaded_authors_must_not_cite_another_paper_whose_authors_are
     assert subject("Kim et al. use 4 epochs.", by("epochs", "Training for up to 4 epochs."), ctx).ok  # no loaded paper by Kim
 
 
+def test_a_claim_names_the_one_paper_every_author_surname_it_writes_belongs_to() -> None:
+    """claims_blind54's eh13 credits TGMM's proof to "Liu, Ding, Osher and Yin" and names no
+    paper: the surnames name Liu et al.'s paper as the label "Liu et al." would, though Liu
+    also wrote another. One surname, surnames of no one paper, or none, name nothing."""
+    recs = [SimpleNamespace(paper_id="implicit", display_name="Liu et al.", title="",
+                            authors=["Jianhao Liu", "Qi Ding", "Stanley Osher", "Wotao Yin"]),
+            SimpleNamespace(paper_id="rot", display_name="RoT", title="", authors=["Ammar Ahmed", "Jin Liu"]),
+            SimpleNamespace(paper_id="tgmm", display_name="TGMM", title="", authors=["Zhiheng Chen", "Ruofan Wu"])]
+    subjects = subjects_of(recs)
+    assert subjects.written_by("Liu, Ding, Osher and Yin prove that transformers approximate EM.") == {"implicit"}
+    assert subjects.written_by("Ahmed and Liu's thought graph") == {"rot"}
+    assert subjects.written_by("Liu shows it.") == set()  # one surname: two papers' author
+    assert subjects.written_by("Liu and Chen show it.") == set()  # no paper by both
+    assert subjects.written_by("Transformers approximate EM.") == set()
+
+
 def test_subjects_of_a_catalogue_skip_author_labels_and_cut_titles() -> None:
     recs = [SimpleNamespace(paper_id="a", display_name="RoT", title="", authors=[]),
             SimpleNamespace(paper_id="b", display_name="Huang et al.", title="", authors=[]),
