@@ -95,6 +95,12 @@ DEFAULT_ADDED_SHARE: float = Settings.model_fields["added_held_share"].default
 _CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]+(?:[-'’][^\W\d_]+)*")
 
 
+def _surnames_written(text: str) -> set[str]:
+    """The surname keys (`surname_key`) of the capitalised words of a text, a possessive "'s"
+    aside: the authors it may name."""
+    return {surname_key(Name.parse(re.sub(r"['’]s$", "", m.group(0))).surname) for m in _CAPITALISED.finditer(text)}
+
+
 @dataclass(frozen=True)
 class Subjects:
     """The loaded papers' names (method names and titles) -> paper ids, to find which papers
@@ -107,16 +113,13 @@ class Subjects:
     def names_author(self, text: str) -> bool:
         """Whether the text writes, capitalised, the surname of a loaded paper's author
         ("Dmitry Yarotsky's method", "Schirmer, Zhang and Nalisnick")."""
-        return any(surname_key(Name.parse(re.sub(r"['’]s$", "", m.group(0))).surname) in self.by_surname
-                   for m in _CAPITALISED.finditer(text))
+        return bool(_surnames_written(text) & self.by_surname.keys())
 
     def written_by(self, text: str, least: int = 2) -> set[str]:
         """Ids of the loaded papers that every author surname the text writes, capitalised,
         belongs to, when it writes `least` or more of them ("Liu, Ding, Osher and Yin prove
         ..."); none when it writes fewer, or when no one paper has them all."""
-        keys = {surname_key(Name.parse(re.sub(r"['’]s$", "", m.group(0))).surname)
-                for m in _CAPITALISED.finditer(text)}
-        papers = [self.by_surname[k] for k in keys if k in self.by_surname]
+        papers = [self.by_surname[k] for k in _surnames_written(text) if k in self.by_surname]
         return set(frozenset.intersection(*papers)) if len(papers) >= least else set()
 
     def labelled(self, text: str) -> set[str]:
