@@ -375,8 +375,8 @@ def misattributed(claim: str, terms: list[str], found: list[Candidate], ctx: Con
     if len(named) != 1 or ctx.paper_tokens is None:
         return None
     x = next(iter(named))
-    x_names = {t for n, pid in ctx.subjects.names.items() if pid == x for t in tokenize(n)} \
-        | {t for k, pids in ctx.subjects.by_surname.items() if x in pids for t in tokenize(k)}
+    x_names = {t for n in (*ctx.subjects.by_paper.get(x, ()), *ctx.subjects.surnames_by_paper.get(x, ()))
+               for t in tokenize(n)}
     rest = [t for t in terms if t not in x_names]
     x_text = " ".join(ctx.paper_tokens(x))
     figures, x_held = numbers(claim), words_held(rest, x_text)

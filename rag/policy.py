@@ -137,6 +137,15 @@ class Subjects:
         return {pid: tuple(names) for pid, names in out.items()}
 
     @cached_property
+    def surnames_by_paper(self) -> dict[str, tuple[str, ...]]:
+        """Each loaded paper's authors' surname keys (`by_surname` read the other way), by its id."""
+        out: dict[str, list[str]] = {}
+        for surname, pids in self.by_surname.items():
+            for pid in pids:
+                out.setdefault(pid, []).append(surname)
+        return {pid: tuple(keys) for pid, keys in out.items()}
+
+    @cached_property
     def pattern(self) -> re.Pattern[str] | None:
         """Method names match case-sensitively ("RoT", not "rot"); titles in any case."""
         names = sorted(self.names, key=len, reverse=True)

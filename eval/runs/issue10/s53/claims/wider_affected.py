@@ -14,7 +14,7 @@ for f in sorted(glob.glob("/work/main/eval/questions/claims_*.jsonl")):
         r = json.loads(line)
         q = r["claim"] if is_claim_question(r["claim"]) else f"Is it true that {r['claim']}"
         u = chat.understand(q) if False else __import__("rag.query", fromlist=["understand"]).understand(q, [], chat.store.catalogue(), chat.llm, 3, multilingual=True)
-        if u.named and u.authors_asked:
+        if u.named and u.filters.authors:  # no caller filter here: the authors are the question's (Query.authors_asked, since removed)
             out.setdefault(name, []).append(r["id"])
 print(json.dumps(out))
 print(sum(map(len, out.values())), file=sys.stderr)
