@@ -635,9 +635,12 @@ def _writers_own(sentence: str) -> bool:
     ("Decision (5 Dec): we keep PowerSGD ...", "Action item: Tom to check which of our models
     RoT was evaluated with", "待办：...", `own_labels`): what the writer will do, not what a
     paper says, even when it names the paper. Lab minutes end so (claims_blind46); left in,
-    no sentence of any paper held them and the claim stayed unstated."""
+    no sentence of any paper held them and the claim stayed unstated. So does a sentence opening
+    with its writer that points to the writer's own document ("We add STAD to the revised Table
+    3.", "我们会在修订版中说明这一点。", `own_document`): rebuttal letters close so (claims_blind55)."""
     w = words()
-    return bool(w.own_label and w.own_label.search(sentence))
+    return bool(w.own_label and w.own_label.search(sentence)) or bool(
+        w.own_opener and w.own_document and w.own_opener.match(sentence) and w.own_document.search(sentence))
 
 
 def claim_sentences(claim: str, ctx: Context) -> list[str]:

@@ -121,6 +121,8 @@ class Words:
     belief_marker: re.Pattern[str] | None = None
     own_plan: re.Pattern[str] | None = None  # "Aim 2 will", "this project", "本项目拟": the claimant's own plans
     own_label: re.Pattern[str] | None = None  # "Decision:", "Action item (Tom):", "待办：": the writer's own tasks
+    own_opener: re.Pattern[str] | None = None  # "We ...", "我们...": a sentence opening with its writer
+    own_document: re.Pattern[str] | None = None  # "Table 3", "the revision", "修订版": the writer's own document
     scene_reference: re.Pattern[str] | None = None  # "The team grants ...", "该文指出": a paper spoken of, unnamed
     points_back: re.Pattern[str] | None = None  # "That is what RoT does.", "这正是": opens pointing back
     post_aside: re.Pattern[str] | None = None  # "imo", "tbh": a post writer's own aside, no claim
@@ -260,6 +262,10 @@ def words() -> Words:
         points_back=_points_back(raw),
         own_label=_either(phrases(r"^\W*", raw.get("own_labels", []), r"(?![\w-])\s*(?:\([^()]*\)\s*)?[:：]"),
                           phrases(r"^\W*", raw.get("own_labels_cjk", []), r"\s*(?:[(（][^()（）]*[)）]\s*)?[:：]")),
+        own_opener=_either(phrases(r"^\W*", raw.get("own_document_openers", []), r"(?![\w'-])"),
+                           phrases(r"^\W*", raw.get("own_document_openers_cjk", []), "")),
+        own_document=_either(phrases(r"(?<![\w-])", raw.get("own_document", []), r"(?![\w-])"),
+                             phrases("", raw.get("own_document_cjk", []), "")),
         belief_marker=phrases(r"(?<![\w-])", raw.get("belief_markers", []), r"(?![\w-])(?:\s+(?:that|as|being|it)\b)*"),
         belief_doubt=phrases(r"\b", raw.get("belief_doubts", []), r"\b"),
         affirming=phrases(r"^\W*", raw.get("affirming_openers", []), r"(?![\w'-])"),

@@ -1294,6 +1294,24 @@ def test_a_decision_or_task_recorded_under_its_label_is_not_what_a_claim_asserts
 
 
 
+def test_a_rebuttal_s_thanks_and_pointers_to_its_own_document_are_not_what_a_claim_asserts() -> None:
+    """Claims_blind55 (rebuttal letters): "We thank Reviewer 4 for the pointer to ...", "We add
+    STAD to the revised Table 3." and "我们会在修订版中说明这一点。" say what the writer does,
+    not what a paper says; left in, no sentence of the paper held them and true claims stayed
+    unstated. A sentence opening with the writer and pointing to the writer's own document is
+    the writer's even naming the paper; one saying what a paper's table shows is kept."""
+    ctx = Context(subjects=Subjects({"STAD": "s", "RFedAGS": "r"}))
+    said = "STAD adapts a deployed model to temporal shifts with Bayesian filtering."
+    assert asserted(f"We thank Reviewer 4 for the pointer. {said} We add STAD to the revised Table 3.", ctx) == said
+    assert asserted(f"{said} We will say so in Section 4.1, and we report STAD in the revision.", ctx) == said
+    zh = "RFedAGS 在服务器端对梯度流做平均。"
+    assert asserted(f"我们感谢审稿人 3 的意见。{zh}我们会在修订版第 2 节补充 RFedAGS 的讨论。", ctx) == zh
+    kept = f"{said} Table 3 of the STAD paper reports results on real-world shifts."
+    assert asserted(kept, ctx) == kept
+    kept = f"{said} We found its prototypes stable over time."  # the writer's finding, no document
+    assert asserted(kept, ctx) == kept
+
+
 def test_what_comes_before_a_claim_names_its_paper_sets_the_scene() -> None:
     """Claims_blind47 (a science centre's exhibit texts): "Every graph dataset describes its
     nodes in its own private language." and "Reasoning AIs can recycle their old thinking, the
