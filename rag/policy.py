@@ -1652,6 +1652,18 @@ def _clauses(question: str) -> list[str]:
     return [c for c in re.split(r"[?？]", question) if c.strip()]
 
 
+def _last_sentence(clause: str) -> str:
+    return (split_sentences(clause) or [clause])[-1].strip()
+
+
+def _yes_no_sentence(clause: str) -> str:
+    """A question clause's (`_clauses`) last sentence when it asks yes / no after statements
+    setting the scene ("We want the dependence among three or more sites at once. Can InfoSEDD
+    estimate the total correlation of several variables directly", blind52's cf41), else ""."""
+    last = _last_sentence(clause)
+    return last if last != clause.strip() and asks_yes_no(last) else ""
+
+
 def asks_after_yes_no(question: str) -> bool:
     """A yes / no question followed by questions of its own that ask what, which or how ("Does
     SparseRL train its model from scratch? What does it start from ...?", blind31's false
@@ -1719,16 +1731,24 @@ def affirmed_held(question: str, query_text: str, text: str, cited: Iterable[Pas
     # clauses given back, but a yes / no clause after it does ("RecurrSim 训练时是怎样设定 K
     # 的？是每个批次随机采样 K 吗？" answered "……是每个批次随机采样 K", blind18's ax43)
     clauses, english = _clauses(question), _clauses(query_text)
-    runs = [{c[i : i + span] for i in range(len(c) - span + 1) if all(_CJK.match(x) for x in c[i : i + span])}
-            for c in clauses]
-    given = {k for x in split_sentences(body) if not _CJK_NEGATION.search(x)
-             for k, clause in enumerate(runs) if any(r in x for r in clause)}
+    unnegated = [x for x in split_sentences(body) if not _CJK_NEGATION.search(x)]
+
+    def given(clause: str) -> bool:  # a run of `span` characters of it given back unnegated
+        runs = {clause[i : i + span] for i in range(len(clause) - span + 1)
+                if all(_CJK.match(x) for x in clause[i : i + span])}
+        return any(r in x for x in unnegated for r in runs)
+
     opens_yes_no = asks_yes_no(query_text)
+    terms: frozenset[tuple[str, str]] = frozenset()
     if len(clauses) == len(english):
-        terms = frozenset(t for k in given if opens_yes_no or asks_yes_no(english[k])
-                          for t in asked_terms(english[k]))
-    else:
-        terms = asked_terms(query_text) if given and opens_yes_no else frozenset()
+        # a clause asking yes / no asserts its terms when given back; one whose last sentence
+        # asks so after statements setting the scene, when that sentence is (blind52's cf41)
+        for zh, en in zip(clauses, english, strict=True):
+            whole = opens_yes_no or asks_yes_no(en)
+            if (part := en if whole else _yes_no_sentence(en)) and given(zh if whole else _last_sentence(zh)):
+                terms |= asked_terms(part)
+    elif opens_yes_no and any(given(zh) for zh in clauses):
+        terms = asked_terms(query_text)
     if not terms:
         return Verdict("affirmed_held", True, "")
     held = cited_words(cited, paper)

@@ -1547,8 +1547,11 @@ def test_a_number_word_is_not_the_counted_thing() -> None:
 def test_a_sentence_opening_on_the_one_before_follows_a_kept_sentence() -> None:
     """"This is because ...", "This means ...", "Therefore, ...": after a dropped sentence, it
     explains or concludes from nothing the answer keeps (blind14 at36, blind15 au38)."""
+    # blind58's cl40: "This is possible with GraphBSI, ..." after a dropped "Yes, we can fix a
+    # scaffold ...": it affirms what the dropped sentence said
     for opener in ("This is because TGMM learns in context.", "Therefore, the order does not matter.",
-                   "This means the network is not retrained.", "As a result, the cost falls."):
+                   "This means the network is not retrained.", "As a result, the cost falls.",
+                   "This is possible with GraphBSI, a one-shot graph generative model.", "That is true of NAVIS."):
         assert not follows_kept(opener, before_dropped=True).ok, opener
         assert follows_kept(opener, before_dropped=False).ok, opener
     # a sentence naming its own subject, or opening on a noun, stands alone
@@ -2253,6 +2256,30 @@ def test_a_chinese_answer_giving_back_a_yes_no_clause_after_a_how_question_asser
     assert affirmed_held(question, rewrite, "RecurrSim 训练时设定循环迭代次数 K 的方法是固定的 [1]。", [silent]).ok
     # a rewrite with another number of clauses than the question: a how question asserts nothing
     assert affirmed_held(question, "How is K set during training for RecurrSim, and is it random?", affirms, [silent]).ok
+
+
+def test_a_chinese_answer_giving_back_a_yes_no_question_after_a_scene_setting_statement_asserts_it() -> None:
+    """blind52's cf41: "我们想同时看三个以上位点之间的依赖……InfoSEDD 能直接估计多变量的总相关吗？"
+    opens with a statement, so its first clause was never read as yes / no, and "InfoSEDD 能直接
+    估计多变量的总相关" passed on "InfoSEDD" and "KL" alone. The clause's last sentence asks yes
+    or no: giving it back asserts that sentence's terms (not the statement's)."""
+    from rag.policy import affirmed_held
+    question = ("我们想同时看三个以上位点之间的依赖，不只是两两之间的互信息。InfoSEDD 能直接估计多变量的总相关吗？"
+                "论文里有没有这类实验？")
+    rewrite = ("We want the dependencies among three or more positions at once, not only pairwise mutual "
+               "information. Can InfoSEDD directly estimate the total correlation of multiple variables? "
+               "Are there such experiments in the paper?")
+    silent = _passage(1, "p1", "InfoSEDD", "InfoSEDD estimates mutual information with discrete diffusion models.")
+    affirms = "因此，InfoSEDD 能直接估计多变量的总相关 [1]。"
+    verdict = affirmed_held(question, rewrite, affirms, [silent])
+    assert not verdict.ok and "total correl" in verdict.reason and "posit" not in verdict.reason
+    said = _passage(2, "p1", "InfoSEDD", "InfoSEDD directly estimates the total correlation of multiple variables.")
+    assert affirmed_held(question, rewrite, affirms.replace("[1]", "[2]"), [said]).ok
+    # a rewrite with another number of clauses than the question: which clause was given back
+    # is not known, and a how clause given back asserts nothing (blind52's cf26)
+    joined = rewrite.replace("? Are", ", and are")
+    assert affirmed_held(question, joined, affirms, [silent]).ok
+    assert affirmed_held(question, rewrite, "InfoSEDD 不能直接估计多变量的总相关 [1]。", [silent]).ok  # a no
 
 
 def test_an_answer_sentence_narrowing_or_widening_the_scope_of_its_passage_is_contradicted() -> None:
