@@ -180,7 +180,8 @@ class ReplayChat:
         asked = [q for q in self.replies if q in prompt]
         # asked a last time with only its asking part (`PaperChat._ask_asking_part`): the
         # question is no longer in the prompt whole
-        alone = [q for q in self.replies if f"Question: {asking_part(q)}\n" in f"{prompt}\n"] \
+        alone = [q for q in self.replies if re.search(rf"Question: (?:About [^\n]*?: )?{re.escape(asking_part(q))}\n",
+                                                      f"{prompt}\n")] \
             if not asked and messages[0]["content"] == _PARTS_RULES else []
         raw, standalone = self.replies[max(asked or alone, key=len)] if asked or alone else ("", "")
         if messages[0]["content"] not in _ANSWER_RULES:

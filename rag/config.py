@@ -346,18 +346,23 @@ class Settings(BaseSettings):
         "parts to be said unstated (prompts/answer_parts.md); that reply passes every check a "
         "reply must pass. The first token is the first reply's.",
     )
-    ask_asking_part_after_unknown: bool = Field(
-        False,
+    ask_asking_part_after_unknown: Literal["off", "named", "all"] = Field(
+        "off",
         description="A question whose reply is still only \"I don't know\" when asked for its "
         "parts (ask_parts_after_unknown) is asked a last time with only its asking part: its "
         "question sentences, without the background, quotations and guesses around them (rag/"
-        "policy.py asking_part). Many such questions carry a context or a wrong premise the "
-        "model balks at. That reply passes every check a reply must pass, against the whole "
-        "question. The first token is the first reply's. Off by default: at 20 papers it "
-        "answered 9 of 15 such answerable questions, every citation right, and 1 of 5 "
-        "unanswerable ones; at 4,310 papers a question describing its paper lost, with its "
-        "background, what told the paper apart, and was answered from other papers' passages "
-        "(eval/RESULTS.md, session 47).",
+        "policy.py asking_part), after the name of the paper it names (\"About ResiliBench: "
+        "...\"). Many such questions carry a context or a wrong premise the model balks at. That "
+        "reply passes every check a reply must pass, against the whole question; the first token "
+        "is the first reply's. named: only a question naming its paper (by name, acronym or "
+        "authors); all: a question describing its paper too (at 4,310 papers such a question "
+        "lost, with its background, what told the paper apart, and was answered from other "
+        "papers' passages: eval/RESULTS.md, session 47); off: never. A question answered in "
+        "Chinese is never asked so: the checks do not read a Chinese reply's own words, and "
+        "pressed a third time the model affirmed what the passages do not say. Off by default: "
+        "named, on the 45 / 47 questions of blind46-57 whose two replies were bare \"I don't "
+        "know\", answered 4 of 25 answerable ones at 20 and at 4,310 papers, and 3 of 20 / 22 "
+        "unanswerable ones, with sentences that answer nothing asked (eval/RESULTS.md, session 55).",
     )
     chinese_via_english: bool = Field(
         False,

@@ -349,14 +349,21 @@ class PaperChat:
         time with only its asking part (`asking_part`: its question sentences, without the
         background, quotations and guesses around them), under the rules for its parts; the
         reply is checked against the whole question. Returns the answer and the raw replies.
-        Off by default (`ask_asking_part_after_unknown`): at 4,310 papers a question describing
-        its paper, cut to its asking part, was answered from other papers' passages (blind50's
-        cd21, cd22)."""
-        if not (self.settings.ask_asking_part_after_unknown and answer.refused
-                and unknown_only(raw.rsplit(ASKED_AGAIN, 1)[-1]).ok):
+        A question naming its paper has the asking part follow the paper's name as the passages
+        show it ("About ResiliBench: what's the gap in points ...?"), so that what the part asks
+        about stays said. Off by default (`ask_asking_part_after_unknown`); `named` asks only such
+        a question so: at 4,310 papers a question describing its paper, cut to its asking part, was
+        answered from other papers' passages (blind50's cd21, cd22). Nor is a question answered
+        in Chinese: the checks do not read a Chinese reply's own words (no contradiction or
+        added-word check), and pressed a third time the model affirmed what the passages do not
+        say (blind49's cc41, blind52's cf41: eval/RESULTS.md, session 55)."""
+        when = self.settings.ask_asking_part_after_unknown
+        if not (when != "off" and answer.refused and unknown_only(raw.rsplit(ASKED_AGAIN, 1)[-1]).ok
+                and (ctx.named_focus or when == "all") and not has_cjk(asking)):
             return answer, raw
         if (part := asking_part(asking)) == asking:
             return answer, raw
+        part = self._about_named(part, ctx)
         yield Event("status", text="The model still said it does not know; asking it the question "
                                    "alone, without its background…")
         messages = parts_messages(build_messages(part, passages, INSTRUCTIONS.get(query.intent, ""),
@@ -371,6 +378,17 @@ class PaperChat:
         asked = Verdict("asking_part", True, f"asked only: {part[:200]}")
         last.checks.insert(0, SentenceCheck("", (), "asked its asking part", (asked,)))
         return last, f"{raw}{ASKED_AGAIN}{more}"
+
+    def _about_named(self, part: str, ctx: Context) -> str:
+        """The asking part after the names of the papers the question names ("About ResiliBench:
+        ..."), as the passages show them, unless it says them already."""
+        if not ctx.named_focus:
+            return part
+        catalogue = self.store.catalogue()
+        names = [catalogue[pid].name for pid in sorted(ctx.focus) if pid in catalogue]
+        if not names or all(n.lower() in part.lower() for n in names):
+            return part
+        return f"About {' and '.join(names)}: {part}"
 
     def _read_in_english(self, reply: str, passages: list[Passage], ctx: Context,
                          model: Callable[[], ChatModel]) -> Generator[Event, None, Context]:

@@ -374,7 +374,8 @@ def test_a_question_still_unknown_for_its_parts_is_asked_with_only_its_asking_pa
     don't know" twice (7 of blind50's 14 refused answerable questions at 20 papers). They are
     asked a last time with only their question sentences; that reply is checked against the
     whole question."""
-    monkeypatch.setattr(real_chat.settings, "ask_asking_part_after_unknown", True)  # off by default
+    assert real_chat.settings.ask_asking_part_after_unknown == "off"  # the default
+    monkeypatch.setattr(real_chat.settings, "ask_asking_part_after_unknown", "named")  # it names QuRL
     question = ("Ticket: our grader team thinks QuRL's rubrics are written by hand, and we run 12 replicas "
                 "with a 50 ms budget. What properties do QuRL's case-wise rubrics have?")
     real_llm.replies.extend([
@@ -397,9 +398,46 @@ def test_a_question_still_unknown_for_its_parts_is_asked_with_only_its_asking_pa
     real_llm.replies.extend(["I don't know."] * 3)
     answer = real_chat.ask(question)
     assert answer.refused and answer.passages and len(real_llm.prompts) == 6
-    monkeypatch.setattr(real_chat.settings, "ask_asking_part_after_unknown", False)
+    monkeypatch.setattr(real_chat.settings, "ask_asking_part_after_unknown", "off")
     real_llm.replies.extend(["I don't know."] * 2)
     assert real_chat.ask(question).refused and len(real_llm.prompts) == 8
+
+
+def test_the_asking_part_follows_the_name_of_the_paper_the_question_names(
+        real_chat: PaperChat, real_llm: FakeChat, monkeypatch: pytest.MonkeyPatch) -> None:
+    """blind57's ck12: "SparseRL, the CUDA-for-sparse-matrices one ... For my related-work
+    section: they had some special embedding ...?" cut to its question sentences no longer said
+    which paper "they" are. The asking part follows the named paper's name as the passages show
+    it (`ask_asking_part_after_unknown` named; off by default). A question describing its paper
+    without naming it is not asked so unless `all` (at 4,310 papers such questions were answered
+    from other papers' passages: blind50's cd21, cd22)."""
+    monkeypatch.setattr(real_chat.settings, "ask_asking_part_after_unknown", "named")
+    question = ("Memo on the bus. SparseRL, the sparse CUDA one, I keep mixing it up. "
+                "Which embedding did they use for the sparse matrix input?")
+    real_llm.replies.extend([
+        "I don't know.", "I don't know.",
+        "SparseRL uses a sinusoidal embedding tailored for sparse matrices [1]."])
+    answer = real_chat.ask(question)
+    assert len(real_llm.prompts) == 3 and not answer.refused, answer.checks
+    assert "Question: About SparseRL: Which embedding did they use for the sparse matrix input?\n" \
+        in real_llm.prompts[2][1]["content"] + "\n"
+    # a described paper: not asked a last time unless `all`
+    described = ("Memo on the bus. The paper that writes CUDA code for sparse matrices with reinforcement "
+                 "learning, I keep mixing it up. Which embedding did they use for the sparse matrix input?")
+    real_llm.replies.extend(["I don't know."] * 2)
+    assert real_chat.ask(described).refused and len(real_llm.prompts) == 5
+    monkeypatch.setattr(real_chat.settings, "ask_asking_part_after_unknown", "all")
+    real_llm.replies.extend(["I don't know."] * 3)
+    assert real_chat.ask(described).refused and len(real_llm.prompts) == 8
+    assert "Question: Which embedding did they use for the sparse matrix input?" in real_llm.prompts[7][1]["content"]
+    # a question answered in Chinese: its reply's Chinese words are not checked, so not pressed
+    before = len(real_llm.prompts)
+    real_llm.replies.extend(["Memo on the bus. SparseRL. Which embedding did it use for the sparse matrix input?",
+                             "我不知道。", "我不知道。", "SparseRL 使用正弦嵌入 [1]。"])
+    assert real_chat.ask("公交车上的备忘。SparseRL 那篇。它对稀疏矩阵输入用了哪种嵌入？").refused
+    asked = real_llm.prompts[before:]
+    assert [m[0]["content"] == system_prompt(parts=True) for m in asked][-2:] == [False, True]
+    assert "SparseRL 使用正弦嵌入 [1]。" in real_llm.replies  # never asked for
 
 
 def test_a_ticket_s_opening_tags_are_not_asked(real_chat: PaperChat, real_llm: FakeChat) -> None:

@@ -151,6 +151,10 @@ def test_replay_gives_a_question_asked_with_only_its_asking_part_its_third_reply
     alone = [{"role": "system", "content": parts},
              {"role": "user", "content": "Question: What do QuRL's rubrics look like?"}]
     assert "".join(replay.stream(alone)) == "They are case-wise [1]." and replay.missing == 0
+    # after the name of the paper the question names ("About QuRL: ...")
+    about = [{"role": "system", "content": parts},
+             {"role": "user", "content": "Question: About QuRL: What do QuRL's rubrics look like?"}]
+    assert "".join(replay.stream(about)) == "They are case-wise [1]."
     # a run that never asked a third time has no third reply to give
     rows.write_text(json.dumps({"question": question, "raw": f"I don't know.{ASKED_AGAIN}I don't know."}) + "\n")
     assert "".join(ReplayChat.from_rows(rows).stream(alone)) == ""
