@@ -44,7 +44,7 @@ from rag.cite import claims, support
 from rag.config import DEMO_CORPUS, Settings
 from rag.llm import ChatModel
 from rag.models import Answer, Passage, Turn
-from rag.pipeline import ASKED_AGAIN, PaperChat, as_asked
+from rag.pipeline import ABOUT_NAMED, ASKED_AGAIN, PaperChat, as_asked
 from rag.policy import asking_part, says_unanswered
 from rag.sentences import VectorCache
 from rag.text import is_chinese
@@ -180,8 +180,8 @@ class ReplayChat:
         asked = [q for q in self.replies if q in prompt]
         # asked a last time with only its asking part (`PaperChat._ask_asking_part`): the
         # question is no longer in the prompt whole
-        alone = [q for q in self.replies if re.search(rf"Question: (?:About [^\n]*?: )?{re.escape(asking_part(q))}\n",
-                                                      f"{prompt}\n")] \
+        alone = [q for q in self.replies
+                 if re.search(rf"Question: (?:{ABOUT_NAMED.pattern})?{re.escape(asking_part(q))}\n", f"{prompt}\n")] \
             if not asked and messages[0]["content"] == _PARTS_RULES else []
         raw, standalone = self.replies[max(asked or alone, key=len)] if asked or alone else ("", "")
         if messages[0]["content"] not in _ANSWER_RULES:

@@ -97,6 +97,8 @@ INSTRUCTIONS = {
 
 # Between the model's first reply and its reply when asked again, in Answer.raw_text.
 ASKED_AGAIN = "\n\n(asked again)\n"
+# what goes before a last ask's question part: the names of the papers it names (`_about_named`)
+ABOUT_NAMED = re.compile(r"About [^\n]*?: ")
 
 
 class PaperChat:
@@ -388,7 +390,7 @@ class PaperChat:
         names = [catalogue[pid].name for pid in sorted(ctx.focus) if pid in catalogue]
         if not names or all(n.lower() in part.lower() for n in names):
             return part
-        return f"About {' and '.join(names)}: {part}"
+        return f"About {' and '.join(names)}: {part}"  # the form ABOUT_NAMED reads back
 
     def _read_in_english(self, reply: str, passages: list[Passage], ctx: Context,
                          model: Callable[[], ChatModel]) -> Generator[Event, None, Context]:

@@ -1728,9 +1728,10 @@ def affirmed_held(question: str, query_text: str, text: str, cited: Iterable[Pas
     # the terms of the clauses a sentence gives back: when the question and its rewrite have
     # as many clauses, those of the rewrite's clauses in the same places ("它在哪些层级的任务上
     # 表现强？" answered in its own words asserts nothing of the first clause: blind31's bk26),
-    # else, when the question opens yes / no, all the rewrite's. A question that opens with what or how asserts nothing by its
-    # clauses given back, but a yes / no clause after it does ("RecurrSim 训练时是怎样设定 K
-    # 的？是每个批次随机采样 K 吗？" answered "……是每个批次随机采样 K", blind18's ax43)
+    # else, when the question opens yes / no, all the rewrite's. A question that opens with
+    # what or how asserts nothing by its clauses given back, but a yes / no clause after it
+    # does ("RecurrSim 训练时是怎样设定 K 的？是每个批次随机采样 K 吗？" answered "……是每个批次
+    # 随机采样 K", blind18's ax43)
     clauses, english = _clauses(question), _clauses(query_text)
     unnegated = [x for x in split_sentences(body) if not _CJK_NEGATION.search(x)]
 
