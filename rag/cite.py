@@ -225,7 +225,7 @@ def _checked(text: str, passages: list[Passage], vectors: VectorCache, ctx: Cont
             # A sentence that goes on from the one before ("具体是50.8%。", "It does so by ...")
             # is checked against the passages that one cited.
             valid = list(previous)
-        if says_unanswered(claim):
+        if says_unanswered(claim, f"{ctx.original} {ctx.question}"):
             refused = refused or not t.kept
             t.keep(claim, [])
             t.checks.append(SentenceCheck(claim, (), "refusal"))

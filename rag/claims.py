@@ -637,10 +637,14 @@ def _writers_own(sentence: str) -> bool:
     paper says, even when it names the paper. Lab minutes end so (claims_blind46); left in,
     no sentence of any paper held them and the claim stayed unstated. So does a sentence opening
     with its writer that points to the writer's own document ("We add STAD to the revised Table
-    3.", "我们会在修订版中说明这一点。", `own_document`): rebuttal letters close so (claims_blind55)."""
+    3.", "我们会在修订版中说明这一点。", `own_document`): rebuttal letters close so (claims_blind55). So
+    does one speaking of what the writer decides on (`own_matter`: "Claim 4 therefore lacks
+    novelty over D1.", "The applicant argues that D4 ...", "See D1, abstract."): a patent
+    examiner's office action weighs the papers against an application so (claims_blind56)."""
     w = words()
     return bool(w.own_label and w.own_label.search(sentence)) or bool(
-        w.own_opener and w.own_document and w.own_opener.match(sentence) and w.own_document.search(sentence))
+        w.own_opener and w.own_document and w.own_opener.match(sentence) and w.own_document.search(sentence)) \
+        or bool(w.own_matter and w.own_matter.search(sentence))
 
 
 def claim_sentences(claim: str, ctx: Context) -> list[str]:

@@ -96,6 +96,10 @@ class Words:
     negating: re.Pattern[str] | None = None  # "rather than", "instead of": negate what follows
     lower_better: frozenset[str] = frozenset()  # stems of "latency", "error": a smaller figure may be better
     valence: frozenset[str] = frozenset()  # "better", "outperforms": up or down by the metric, as written
+    # "more robust", "less stable": "more" / "less" before one of these compares a quality, as "better" does
+    quality_adjectives: frozenset[str] = frozenset()
+    absence_sources: frozenset[str] = frozenset()  # "paper", "abstract": what a refusal says is silent
+    absence_own_work: frozenset[str] = frozenset()  # "method", "results": the paper's work, as a refusal's subject
     # a question opening with one of these asks yes or no: its content is what the answer asserts
     yes_no_openers: frozenset[str] = frozenset()
     restating_openers: tuple[str, ...] = ()  # "is there ...": a yes / no question that describes
@@ -123,6 +127,7 @@ class Words:
     own_label: re.Pattern[str] | None = None  # "Decision:", "Action item (Tom):", "待办：": the writer's own tasks
     own_opener: re.Pattern[str] | None = None  # "We ...", "我们...": a sentence opening with its writer
     own_document: re.Pattern[str] | None = None  # "Table 3", "the revision", "修订版": the writer's own document
+    own_matter: re.Pattern[str] | None = None  # "claim 4", "the applicant", "权利要求": what the writer decides on
     scene_reference: re.Pattern[str] | None = None  # "The team grants ...", "该文指出": a paper spoken of, unnamed
     points_back: re.Pattern[str] | None = None  # "That is what RoT does.", "这正是": opens pointing back
     post_aside: re.Pattern[str] | None = None  # "imo", "tbh": a post writer's own aside, no claim
@@ -237,6 +242,9 @@ def words() -> Words:
         negating=phrases(r"\b", raw.get("negating_phrases", []), r"\b"),
         lower_better=stems(raw.get("lower_better", "").split()),
         valence=frozenset(raw.get("valence_comparatives", "").split()),
+        quality_adjectives=frozenset(raw.get("quality_adjectives", "").split()),
+        absence_sources=frozenset(raw.get("absence_sources", [])),
+        absence_own_work=frozenset(raw.get("absence_own_work", "").split()),
         yes_no_openers=frozenset(raw.get("yes_no_openers", "").split()),
         restating_openers=tuple(raw.get("restating_openers", [])),
         choice_openers=frozenset(raw.get("choice_openers", "").split()),
@@ -266,6 +274,9 @@ def words() -> Words:
                            phrases(r"^\W*", raw.get("own_document_openers_cjk", []), "")),
         own_document=_either(phrases(r"(?<![\w-])", raw.get("own_document", []), r"(?![\w-])"),
                              phrases("", raw.get("own_document_cjk", []), "")),
+        own_matter=_either(phrases(r"(?<![\w-])", raw.get("own_matter", []), r"(?![\w-])"),
+                           phrases(r"(?<![\w-])", raw.get("own_matter_numbered", []), r"\s*\d"),
+                           phrases("", raw.get("own_matter_cjk", []), "")),
         belief_marker=phrases(r"(?<![\w-])", raw.get("belief_markers", []), r"(?![\w-])(?:\s+(?:that|as|being|it)\b)*"),
         belief_doubt=phrases(r"\b", raw.get("belief_doubts", []), r"\b"),
         affirming=phrases(r"^\W*", raw.get("affirming_openers", []), r"(?![\w'-])"),

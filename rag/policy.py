@@ -1492,7 +1492,8 @@ def comparative_held(question: str, text: str, cited: Iterable[Passage],
     say is a claim of the answer's own: its cited passages or (`paper`) their papers must speak
     of a change or comparison in that direction (a word of `directions` or `comparatives`:
     "lower" is held by "reduces" or "fewer"). A word whose direction depends on the metric
-    ("better", "outperforms", `valence_comparatives`) is held by a comparison either way.
+    ("better", "outperforms", `valence_comparatives`) is held by a comparison either way, and so
+    is "more" or "less" before a quality (`quality_adjectives`: "more robust", blind58's cl24).
     blind23's bc39 said OpTI-BFM's return "is typically lower than" fine-tuning's, which its
     paper never compares. A Chinese answer is not measured."""
     body = re.sub(r"\[\d+\]", " ", text)
@@ -1500,13 +1501,16 @@ def comparative_held(question: str, text: str, cited: Iterable[Passage],
         return Verdict("comparative_held", True, "")
     w = words()
     asked = set(re.findall(r"[a-z]+", question.lower()))
-    said = list(dict.fromkeys(x for x in re.findall(r"[a-z]+", body.lower())
-                              if x in w.comparatives and x not in asked))
+    found = re.findall(r"[a-z]+", body.lower())
+    # "more" / "less" before a quality ("more robust") compares as "better" does (cl24 of blind58)
+    quality = {x for x, after in zip(found, found[1:], strict=False) if after in w.quality_adjectives}
+    said = list(dict.fromkeys(x for x in found if x in w.comparatives and x not in asked))
     if not said:
         return Verdict("comparative_held", True, "")
     held = cited_words(cited, paper)
     ways = _direction_stems()
-    missing = [x for x in said if not held & (ways["up"] | ways["down"] if x in w.valence else ways[w.comparatives[x]])]
+    either = ways["up"] | ways["down"]
+    missing = [x for x in said if not held & (either if x in w.valence or x in quality else ways[w.comparatives[x]])]
     return Verdict("comparative_held", not missing,
                    f"compares ({', '.join(missing)}) where no cited paper speaks of a change that way" if missing else "")
 
@@ -2148,7 +2152,7 @@ def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:
     """Whether to ask the model again: its reply to a wh-question says nothing beyond the
     question's own words, paper names and [n] markers ("QuRL (Wei et al.)", "[1]", or
     nothing at all). A reply saying the passages do not answer is an answer, not a miss."""
-    if says_unanswered(reply):
+    if says_unanswered(reply, question):
         return Verdict("names_only", False, "the model said the passages do not answer")
     said = adds_information(question, reply, names, counts=False)
     if said.ok and reply.strip():
@@ -2156,12 +2160,40 @@ def names_only(question: str, reply: str, names: Iterable[str] = ()) -> Verdict:
     return Verdict("names_only", True, "the reply names papers but answers nothing")
 
 
-def says_unanswered(text: str) -> bool:
+def says_unanswered(text: str, question: str = "") -> bool:
     """The text says the passages do not answer: "I don't know", "不知道", or that its source
     does not speak of it ("The paper does not specify ...", "文章没有讲 ...": blind34's bn41
-    answered an unanswerable question so, and was shown as an answer)."""
+    answered an unanswerable question so, and was shown as an answer). A "does not provide"
+    said of something else is no refusal (`_denial_elsewhere`)."""
     absence = words().absence
-    return bool(REFUSAL.search(text) or absence and absence.search(text))
+    if absence and absence.search(text):
+        return True
+    return any(not _denial_elsewhere(text, m, question) for m in REFUSAL.finditer(text))
+
+
+_CONDITION_BEFORE = re.compile(r"\b(?:when|whenever|if|unless|where)\b[^.;:!?,]*$", re.IGNORECASE)
+_SUBJECT_BEFORE = re.compile(r"\b([a-z][\w-]*)\s*$")
+
+
+def _denial_elsewhere(text: str, m: re.Match[str], question: str) -> bool:
+    """A "does not provide / mention / say" that speaks of something other than the papers: in
+    a condition ("useful when the environment does not provide a labelled dataset", blind50's
+    ce24 was refused for it), or said of the asker's own material, a lower-case word of the
+    question that is no source word nor a word for the paper's work (`absence_sources`,
+    `absence_own_work`): "This is not fair because the news item does not provide any
+    experimental results" (blind59's cm13, refused with TGMM's first result cited after it)."""
+    if not re.match(r"(?:do|does) not\b", m.group(0), re.IGNORECASE):
+        return False
+    before = text[:m.start()]
+    if _CONDITION_BEFORE.search(before):
+        return True
+    subject = _SUBJECT_BEFORE.search(before)
+    if not subject or not question:
+        return False
+    word = subject.group(1)
+    w = words()
+    return word in set(re.findall(r"[a-z][\w-]*", question)) and word not in w.absence_sources \
+        and word not in w.absence_own_work
 
 
 # A reply saying the passages do not answer ("I don't know", "不知道").

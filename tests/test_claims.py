@@ -1312,6 +1312,26 @@ def test_a_rebuttal_s_thanks_and_pointers_to_its_own_document_are_not_what_a_cla
     assert asserted(kept, ctx) == kept
 
 
+def test_an_office_action_s_weighing_of_the_application_is_not_what_a_claim_asserts() -> None:
+    """Claims_blind56 (a patent examiner's office actions): "Claim 4 therefore lacks novelty over
+    D1.", "The applicant argues that D4 ...", "This is not persuasive.", "See D1, abstract." and
+    "因此，权利要求1 ... 不具备专利法 ... 规定的新颖性。" say what the examiner decides on the
+    application, not what the prior-art paper discloses; left in, every true claim of the set
+    stayed unstated. What the document is said to disclose is kept."""
+    ctx = Context(subjects=Subjects({"STAD": "s", "RFedAGS": "r"}))
+    said = "D3 (STAD) adapts a deployed model to temporal shifts with Bayesian filtering."
+    assert asserted(f"Claim 4 of the application recites a filter. {said} Claim 4 therefore lacks novelty "
+                    "over D3. See D3, abstract, lines 6-12.", ctx) == said
+    assert asserted(f"The applicant argues that D3 needs labels. This is not persuasive. {said}", ctx) == said
+    assert asserted(f"{said} The skilled person would arrive at claim 2 without inventive activity.", ctx) == said
+    zh = "对比文件1（RFedAGS）公开了在服务器端对梯度流做平均。"
+    assert asserted(f"审查意见通知书（第一次）。权利要求1请求保护一种联邦学习方法。{zh}因此，权利要求1不具备专利法规定的新颖性。",
+                    ctx) == zh
+    # a claim's own words are kept: "claim" without a number, an application of a method
+    kept = f"{said} The main claim of STAD is that its application to label shift works too."
+    assert asserted(kept, ctx) == kept
+
+
 def test_what_comes_before_a_claim_names_its_paper_sets_the_scene() -> None:
     """Claims_blind47 (a science centre's exhibit texts): "Every graph dataset describes its
     nodes in its own private language." and "Reasoning AIs can recycle their old thinking, the

@@ -57,6 +57,7 @@ from rag.policy import (
     specifics_held,
     spells,
     subject,
+    says_unanswered,
     subjects_of,
     toured,
     unknown_only,
@@ -1945,6 +1946,22 @@ def test_an_added_comparative_needs_a_cited_paper_speaking_of_that_direction() -
     assert comparative_held(asked, lower, [flat]).ok
 
 
+def test_more_before_a_quality_compares_as_better_does() -> None:
+    """blind58's cl24 was refused for "making it more robust to signal dilution", cited to GLOT's
+    passage where baselines need 20x more trainable parameters: "more robust" is a verdict on
+    quality, held by a comparison either way, not a claim that something grows."""
+    question = "How does GLOT hold up when most of the input is junk?"
+    fewer = _passage(1, "p1", "GLOT", "GLOT is competitive with 20x fewer trainable parameters than fine-tuning.")
+    flat = _passage(2, "p1", "GLOT", "GLOT constructs a latent token-similarity graph over the outputs.")
+    robust = "Learning over the graph makes GLOT more robust to signal dilution [1]."
+    assert comparative_held(question, robust, [fewer]).ok
+    # a paper speaking of no comparison still does not hold it
+    verdict = comparative_held(question, robust, [flat])
+    assert not verdict.ok and "more" in verdict.reason
+    # "more" of a size is still a claim that something grows: "fewer" does not hold it
+    assert not comparative_held(question, "GLOT needs more memory [1].", [fewer]).ok
+
+
 def test_a_question_about_how_something_changes_needs_a_cited_paper_speaking_of_the_condition() -> None:
     """blind21's ba35 was answered with ResiliBench's success rates, which say nothing of how they
     change as workflows get longer; blind22's bb39 with GLOT's 90% figure for a question about 99%."""
@@ -2397,3 +2414,18 @@ def test_a_figure_is_said_beside_what_the_passage_says_it_of() -> None:
     assert figure_elsewhere("The rates were 20% and 30% respectively.", text) == ""
     # a Chinese sentence, or one the passage holds word for word, is not judged so
     assert numbers_bound("生成的代码贡献了 30% 的增益。", p, q).ok
+
+
+def test_a_denial_said_of_something_else_than_the_papers_is_no_refusal() -> None:
+    """blind59's cm13 was refused for "the news item does not provide any experimental results",
+    said of the asker's news item before TGMM's first result, cited; blind50's ce24 for "useful
+    when the environment does not provide a labeled dataset"."""
+    question = "The university news item says transformers now do statistics by themselves. Is 'replacing' fair?"
+    assert not says_unanswered("This is not fair because the news item does not provide any results.", question)
+    assert not says_unanswered("It helps when the environment does not provide a labeled dataset.", question)
+    # said of the papers, their work, or by a pronoun, it is a refusal as before
+    for said in ("The paper does not provide any experimental results.", "It does not mention the news item.",
+                 "The method does not say.", "The passages do not mention it.", "I don't know."):
+        assert says_unanswered(said, question), said
+    # without the question, a subject cannot be told to be the asker's
+    assert says_unanswered("The news item does not provide any results.")
