@@ -597,13 +597,26 @@ def figure_elsewhere(claim: str, text: str, reach: int = 3) -> str:
     passage (`reach` words either side). "The sinusoidal embedding contributes 30% of the
     performance gain" is not the abstract's "the generated code runs 30% faster" (blind46's bz39,
     unanswerable: the sentence names no thing the question asked about, so the rest of
-    `numbers_bound` had nothing to tie the figure to). "" when every figure is held so."""
+    `numbers_bound` had nothing to tie the figure to). "" when every figure is held so. A
+    dimension ("3D", "2-D") is a word, not a figure said of something: "its biggest 3D fluid
+    test" is RecurrSim's "3D compressible Navier-Stokes simulations" (blind59's cm18 at 4,310
+    papers was refused for it)."""
     for n in sorted(numbers(claim)):
+        if _DIMENSION.search(claim) and not _figure_not_dimension(claim, n):
+            continue
         mine, theirs = _figure_words(claim, n, reach, listed=False), _figure_words(text, n, reach)
         said = set().union(*mine) if mine else set()
         if said and theirs and not any(said & w for w in theirs):
             return f"the passage gives {n} beside {', '.join(sorted(set().union(*theirs))[:4])}, not beside {', '.join(sorted(said)[:4])}"
     return ""
+
+
+_DIMENSION = re.compile(r"(?<![\w.])\d\s?-?[dD]\b")  # "3D", "2-D": a dimension
+
+
+def _figure_not_dimension(text: str, n: str) -> bool:
+    """The text gives the figure `n` somewhere other than as a dimension ("3D")."""
+    return bool(re.search(rf"(?<![\w.]){re.escape(n)}(?![\d.,]*\d)(?!\s?-?[dD]\b)", text))
 
 
 def quotes(claim: str, passage: Passage) -> bool:

@@ -2393,6 +2393,18 @@ def test_a_sentence_that_only_gives_the_question_back_is_checked_against_its_pap
     assert asked_terms_held(adds, gradiend, question, share=0.6, restated_span=3).ok
 
 
+def test_a_dimension_is_a_word_not_a_figure_said_of_something() -> None:
+    """Blind59's cm18 at 4,310 papers: "the figure I can quote from its biggest 3D fluid test"
+    cited RecurrSim's "3D compressible Navier-Stokes simulations" and was dropped as if the
+    figure 3 were said of a fluid test instead of compressible simulations."""
+    text = ("On high-dimensional 3D compressible Navier-Stokes simulations with 262k points, a 0.8B "
+            "parameter RecurrFNO outperforms 1.6B parameter baselines while using 13.5% less training memory.")
+    assert figure_elsewhere("RecurrSim's biggest 3D fluid test used 13.5% less training memory.", text) == ""
+    assert figure_elsewhere("Its 2-D fluid test is the biggest.", "It runs 2-D compressible flows.") == ""
+    # a figure that is no dimension is still read beside its words
+    assert figure_elsewhere("In 3D, the simulator, trained for long horizons, ran 3 fluid tests.", text)
+
+
 def test_a_figure_is_said_beside_what_the_passage_says_it_of() -> None:
     """Blind46's bz39 (unanswerable): "The sinusoidal embedding ... contributes 30% of the
     performance gain" cited the abstract's "the generated code runs 30% faster on average"; the
