@@ -31,6 +31,7 @@ from rag.contradiction import (
     swapped_figures,
     swapped_roles,
     swapped_setting,
+    swapped_subjects,
     words,
 )
 from rag.evidence import approx_tokens
@@ -284,7 +285,8 @@ def comparison_held(claim: str, sentence: str) -> Verdict:
 
 def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = frozenset()) -> str:
     """Why the sentence contradicts the claim: negation, direction or number (the answer
-    policy's check), a number's direction, figures given to each other's things or settings,
+    policy's check), a number's direction, figures given to each other's things or settings
+    (by the words before them, or by their whole clauses: `swapped_subjects`),
     another figure for the same thing (`changed_figure`), or than the claim says approximately
     or as a bound (`said_against`: "less than a third" against 59%), the
     two sides of a verb swapped (`swapped_roles`), a cause and its effect swapped
@@ -294,7 +296,8 @@ def disagreement(claim: str, sentence: str, name: str, paper: frozenset[str] = f
     (in words, or in the figures given to each side), or another name in the claim's slot
     (`substitution`; `paper`: the sentence's paper's words)."""
     return (contradiction(claim, sentence, name, spelled=True) or number_direction(claim, sentence)
-            or swapped_figures(claim, sentence) or changed_figure(claim, sentence)
+            or swapped_figures(claim, sentence) or swapped_subjects(claim, sentence)
+            or changed_figure(claim, sentence)
             or said_against(claim, sentence, frozenset(tokenize(name)))
             or swapped_setting(claim, sentence)
             or swapped_roles(claim, sentence) or swapped_cause(claim, sentence)

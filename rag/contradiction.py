@@ -830,6 +830,46 @@ def swapped_figures(claim: str, sentence: str) -> str:
     return ""
 
 
+def _figure_clauses(text: str) -> list[tuple[str, set[str]]]:
+    """Each clause (`_FIGURE_CLAUSE`) giving one figure, as that figure and the clause's content
+    words (stems, figures aside): "Chain-of-Thought prompts yield an average success rate of
+    50.8%" gives (50.8, {chain-of-thought, ..., prompt, yield, averag, success, rate})."""
+    frame = words().frame
+    out = []
+    for clause in _FIGURE_CLAUSE.split(text.replace("\\", "")):
+        found = numbers(clause)
+        if len(found) == 1:
+            out.append((next(iter(found)), {t for t in tokenize(clause) if t not in frame and not t[0].isdigit()}))
+    return out
+
+
+def swapped_subjects(claim: str, sentence: str) -> str:
+    """The claim gives a figure to what the sentence gives another figure of, read by whole
+    clauses: where each figure of the sentence has the same words just before it ("MDP-optimal
+    workflow prompts achieve an average success rate of 62.1%, Chain-of-Thought prompts yield
+    an average success rate of 50.8%, and flawed workflow prompts result in an average success
+    rate of 54.3%"), what tells them apart is their clauses' other words. A claim's clause
+    giving a figure (less the words every figure clause of the sentence has) that shares none of
+    that figure's clause's own words and two of another's says it of the other's thing
+    ("flawed workflow prompts ... only 50.8%", claims_blind56's ej13)."""
+    said = _figure_clauses(sentence)
+    if len({n for n, _ in said}) < 2:
+        return ""
+    common = set.intersection(*(w for _, w in said))
+    own: dict[str, set[str]] = {}
+    for n, w in said:
+        own.setdefault(n, set()).update(w - common)
+    for n, w in _figure_clauses(claim):
+        mine = w - common
+        if n not in own or mine & own[n]:
+            continue
+        other = next((m for m, theirs in own.items() if m != n and len(mine & theirs) >= 2), None)
+        if other is not None:
+            return (f"the claim gives {n} to '{' '.join(sorted(mine & own[other]))}', "
+                    f"which the passage gives {other}")
+    return ""
+
+
 def _figure_contexts(text: str, reach: int = 3) -> list[tuple[str, str, str, set[str], set[str]]]:
     """Each figure of the text with its kind ("%" for a percentage, "x" for a ratio, "" for a
     plain figure), its bound (">" for "more than 150", "<" for "up to 40%", else "") and the

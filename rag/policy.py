@@ -64,6 +64,7 @@ from rag.contradiction import (
     release_denied,
     scaled,
     swapped_figures,
+    swapped_subjects,
     words,
 )
 from rag.models import Passage, SentenceCheck, Verdict
@@ -1086,7 +1087,7 @@ def no_contradiction(claim: str, passage: Passage) -> Verdict:
         return Verdict("no_contradiction", True, "not measured (Chinese)")
     for sentence in aligned_sentences(claim, passage):
         if why := (contradiction(claim, sentence, passage.hit.name) or swapped_figures(claim, sentence)
-                   or overstated_scope(claim, sentence) or narrowed_scope(claim, sentence)
+                   or swapped_subjects(claim, sentence) or overstated_scope(claim, sentence) or narrowed_scope(claim, sentence)
                    or release_denied(claim, sentence)):
             return Verdict("no_contradiction", False, why)
     return Verdict("no_contradiction", True, "")

@@ -141,6 +141,7 @@ from rag.contradiction import (  # noqa: E402
     parity_said,
     reversed_comparison,
     swapped_figures,
+    swapped_subjects,
 )
 from rag.models import Hit, Passage, Verdict  # noqa: E402
 from rag.policy import Context, Subjects, clauses_of, no_contradiction, spelt  # noqa: E402
@@ -425,6 +426,29 @@ def test_another_item_in_the_claims_list_contradicts_and_an_example_does_not() -
             "variety of distribution shifts underexplored.")
     assert not substitution("STAD is compared against continual test-time adaptation methods such as CoTTA.",
                             stad, frozenset(tokenize(stad)))
+
+
+def test_figures_whose_clauses_say_whose_they_are_given_to_each_other_contradict() -> None:
+    """Claims_blind56's ej13 ("flawed workflow prompts ... only 50.8%, lower than Chain-of-Thought
+    prompts at 54.3%") was supported: ResiliBench gives each of its three success rates after the
+    same words ("an average success rate of"), so only their clauses' subjects tell them apart."""
+    resili = ("MDP-optimal workflow prompts achieve an average success rate of 62.1%, Chain-of-Thought "
+              "prompts yield an average success rate of 50.8%, and flawed workflow prompts result in an "
+              "average success rate of 54.3%.")
+    why = swapped_subjects("MDP-optimal workflow prompts reach 62.1%, while flawed workflow prompts get only "
+                           "50.8%, lower than Chain-of-Thought prompts at 54.3%.", resili)
+    assert "50.8" in why and "54.3" in why
+    assert not swapped_subjects("MDP-optimal workflow prompts reach 62.1%, flawed workflow prompts 54.3% and "
+                                "Chain-of-Thought prompts 50.8%.", resili)
+    assert "50.8" in swapped_subjects("Chain-of-Thought prompts reach an average success rate of 62.1%.", resili)
+    # a clause sharing a word of its own figure's clause is not read as the other's
+    assert not swapped_subjects("RoT cuts inference latency by 82% and cost by 59%.", ROT)
+    # one figure in the sentence: nothing to swap with
+    assert not swapped_subjects("Flawed workflow prompts reach 62.1%.", "MDP-optimal workflow prompts reach 62.1%.")
+    # the answer policy's contradiction check uses it too
+    p = _passage(1, "r", "ResiliBench", resili)
+    verdict = no_contradiction("Flawed workflow prompts reach only 50.8%, below Chain-of-Thought's 54.3% [1].", p)
+    assert not verdict.ok and "50.8" in verdict.reason
 
 
 def test_figures_given_to_each_others_things_contradict() -> None:
