@@ -2191,7 +2191,7 @@ _SUBJECT_BEFORE = re.compile(r"\b([a-z][\w-]*)\s*$")
 
 def _denial_elsewhere(text: str, m: re.Match[str], question: str) -> bool:
     """A "does not provide / mention / say" that speaks of something other than the papers: in
-    a condition ("useful when the environment does not provide a labelled dataset", blind50's
+    a condition ("useful when the environment does not provide a labelled dataset", blind51's
     ce24 was refused for it), or said of the asker's own material, a lower-case word of the
     question that is no source word nor a word for the paper's work (`absence_sources`,
     `absence_own_work`): "This is not fair because the news item does not provide any

@@ -2430,7 +2430,7 @@ def test_a_figure_is_said_beside_what_the_passage_says_it_of() -> None:
 
 def test_a_denial_said_of_something_else_than_the_papers_is_no_refusal() -> None:
     """blind59's cm13 was refused for "the news item does not provide any experimental results",
-    said of the asker's news item before TGMM's first result, cited; blind50's ce24 for "useful
+    said of the asker's news item before TGMM's first result, cited; blind51's ce24 for "useful
     when the environment does not provide a labeled dataset"."""
     question = "The university news item says transformers now do statistics by themselves. Is 'replacing' fair?"
     assert not says_unanswered("This is not fair because the news item does not provide any results.", question)
