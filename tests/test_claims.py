@@ -163,6 +163,9 @@ RFEDAGS = ("We theoretically show that the proposed RFedAGS has global convergen
            "rate under decaying step sizes cases.")
 NAVIS = ("In this work, we analyze the challenges in training current Temporal Graph Neural Networks for "
          "node affinity prediction and suggest appropriate solutions.")
+RESILI_RATES = ("MDP-optimal workflow prompts achieve an average success rate of 62.1%, Chain-of-Thought "
+                "prompts yield an average success rate of 50.8%, and flawed workflow prompts result in an "
+                "average success rate of 54.3%.")
 
 
 def test_a_paraphrase_holds_the_claim_words_by_synonym() -> None:
@@ -432,9 +435,7 @@ def test_figures_whose_clauses_say_whose_they_are_given_to_each_other_contradict
     """Claims_blind56's ej13 ("flawed workflow prompts ... only 50.8%, lower than Chain-of-Thought
     prompts at 54.3%") was supported: ResiliBench gives each of its three success rates after the
     same words ("an average success rate of"), so only their clauses' subjects tell them apart."""
-    resili = ("MDP-optimal workflow prompts achieve an average success rate of 62.1%, Chain-of-Thought "
-              "prompts yield an average success rate of 50.8%, and flawed workflow prompts result in an "
-              "average success rate of 54.3%.")
+    resili = RESILI_RATES
     why = swapped_subjects("MDP-optimal workflow prompts reach 62.1%, while flawed workflow prompts get only "
                            "50.8%, lower than Chain-of-Thought prompts at 54.3%.", resili)
     assert "50.8" in why and "54.3" in why
