@@ -1087,8 +1087,8 @@ def no_contradiction(claim: str, passage: Passage) -> Verdict:
         return Verdict("no_contradiction", True, "not measured (Chinese)")
     for sentence in aligned_sentences(claim, passage):
         if why := (contradiction(claim, sentence, passage.hit.name) or swapped_figures(claim, sentence)
-                   or swapped_subjects(claim, sentence) or overstated_scope(claim, sentence) or narrowed_scope(claim, sentence)
-                   or release_denied(claim, sentence)):
+                   or swapped_subjects(claim, sentence) or overstated_scope(claim, sentence)
+                   or narrowed_scope(claim, sentence) or release_denied(claim, sentence)):
             return Verdict("no_contradiction", False, why)
     return Verdict("no_contradiction", True, "")
 
@@ -1516,15 +1516,18 @@ def comparative_held(question: str, text: str, cited: Iterable[Passage],
     w = words()
     asked = set(re.findall(r"[a-z]+", question.lower()))
     found = re.findall(r"[a-z]+", body.lower())
-    # "more" / "less" before a quality ("more robust") compares as "better" does (cl24 of blind58)
-    quality = {x for x, after in zip(found, found[1:], strict=False) if after in w.quality_adjectives}
-    said = list(dict.fromkeys(x for x in found if x in w.comparatives and x not in asked))
+    # each comparative as said, with whether it compares by the metric: "better", or "more" /
+    # "less" before a quality ("more robust" compares as "better" does, cl24 of blind58)
+    after = [*found[1:], ""]
+    said = list(dict.fromkeys((x, x in w.valence or after[i] in w.quality_adjectives)
+                              for i, x in enumerate(found) if x in w.comparatives and x not in asked))
     if not said:
         return Verdict("comparative_held", True, "")
     held = cited_words(cited, paper)
     ways = _direction_stems()
     either = ways["up"] | ways["down"]
-    missing = [x for x in said if not held & (either if x in w.valence or x in quality else ways[w.comparatives[x]])]
+    missing = list(dict.fromkeys(x for x, by_metric in said
+                                 if not held & (either if by_metric else ways[w.comparatives[x]])))
     return Verdict("comparative_held", not missing,
                    f"compares ({', '.join(missing)}) where no cited paper speaks of a change that way" if missing else "")
 

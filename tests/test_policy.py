@@ -1958,8 +1958,11 @@ def test_more_before_a_quality_compares_as_better_does() -> None:
     # a paper speaking of no comparison still does not hold it
     verdict = comparative_held(question, robust, [flat])
     assert not verdict.ok and "more" in verdict.reason
-    # "more" of a size is still a claim that something grows: "fewer" does not hold it
+    # "more" of a size is still a claim that something grows: "fewer" does not hold it, even
+    # beside a "more robust" in the same answer
     assert not comparative_held(question, "GLOT needs more memory [1].", [fewer]).ok
+    both = "GLOT is more robust to signal dilution but needs more memory [1]."
+    assert "more" in comparative_held(question, both, [fewer]).reason
 
 
 def test_a_question_about_how_something_changes_needs_a_cited_paper_speaking_of_the_condition() -> None:
