@@ -645,9 +645,9 @@ def _writers_own(sentence: str) -> bool:
     novelty over D1.", "The applicant argues that D4 ...", "See D1, abstract."): a patent
     examiner's office action weighs the papers against an application so (claims_blind56)."""
     w = words()
-    return bool(w.own_label and w.own_label.search(sentence)) or bool(
-        w.own_opener and w.own_document and w.own_opener.match(sentence) and w.own_document.search(sentence)) \
-        or bool(w.own_matter and w.own_matter.search(sentence))
+    to_own_document = bool(w.own_opener and w.own_document and w.own_opener.match(sentence)
+                           and w.own_document.search(sentence))
+    return to_own_document or any(p is not None and p.search(sentence) for p in (w.own_label, w.own_matter))
 
 
 def claim_sentences(claim: str, ctx: Context) -> list[str]:

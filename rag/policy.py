@@ -602,9 +602,8 @@ def figure_elsewhere(claim: str, text: str, reach: int = 3) -> str:
     dimension ("3D", "2-D") is a word, not a figure said of something: "its biggest 3D fluid
     test" is RecurrSim's "3D compressible Navier-Stokes simulations" (blind59's cm18 at 4,310
     papers was refused for it)."""
-    for n in sorted(numbers(claim)):
-        if _DIMENSION.search(claim) and not _figure_not_dimension(claim, n):
-            continue
+    dimensions = {d for d in _DIMENSION.findall(claim) if not _figure_not_dimension(claim, d)}
+    for n in sorted(numbers(claim) - dimensions):
         mine, theirs = _figure_words(claim, n, reach, listed=False), _figure_words(text, n, reach)
         said = set().union(*mine) if mine else set()
         if said and theirs and not any(said & w for w in theirs):
@@ -612,7 +611,7 @@ def figure_elsewhere(claim: str, text: str, reach: int = 3) -> str:
     return ""
 
 
-_DIMENSION = re.compile(r"(?<![\w.])\d\s?-?[dD]\b")  # "3D", "2-D": a dimension
+_DIMENSION = re.compile(r"(?<![\w.])(\d)\s?-?[dD]\b")  # "3D", "2-D": a dimension (its figure)
 
 
 def _figure_not_dimension(text: str, n: str) -> bool:
